@@ -1,0 +1,348 @@
+// cudalint command line: `check`, `rules`, `--explain`, `--version`.
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "analyzer/engine/baseline.h"
+#include "analyzer/engine/discover.h"
+#include "analyzer/engine/fix.h"
+#include "analyzer/engine/run.h"
+#include "analyzer/report/report.h"
+#include "rules/registry.h"
+
+#ifndef CUDALINT_VERSION
+#define CUDALINT_VERSION "0.0.0"
+#endif
+
+namespace cudalint {
+namespace {
+
+constexpr std::string_view kInformationUri = "https://github.com/cudalint/cudalint";
+
+constexpr std::string_view kUsage = R"(cudalint: a static analyzer for CUDA/PyTorch builds
+
+Usage:
+  cudalint check [PATH...] [OPTIONS]   lint files and directories (default: .)
+  cudalint rules [--format text|json]  list every rule
+  cudalint --explain ID                print a rule's documentation
+  cudalint --version
+
+Options for check:
+  --format text|json|sarif|github   output format (default: text)
+  -o, --output FILE                 write the report to FILE (atomically)
+  --fail-on error|warning|info      exit 1 when a finding is at or above this (default: warning)
+  --exit-zero                       exit 0 even when there are findings
+  --config FILE                     use this cudalint.toml / pyproject.toml for every file
+  --select IDS                      rules to enable (ids or prefixes, comma-separated)
+  --extend-select IDS               rules to enable in addition to the configured ones
+  --ignore IDS                      rules to disable
+  --target-archs LIST               target archs (TORCH_CUDA_ARCH_LIST syntax), overriding build files
+  -j, --jobs N                      parallel jobs (default: all cores)
+  --no-gitignore                    do not honour .gitignore files
+  --baseline FILE                   report only findings not in this baseline
+  --write-baseline FILE             write all current findings to FILE and exit 0
+  --fix                             apply safe fixes
+  --unsafe-fixes                    also apply unsafe fixes (with --fix) or show them
+  --color auto|always|never         colours in text output (default: auto = only on a TTY)
+  --concise                         text output without source lines
+
+Exit status: 0 no findings at/above --fail-on, 1 findings, 2 usage, configuration or internal error.
+)";
+
+struct Args {
+  std::string command;
+  RunOptions run;
+  std::string format = "text";
+  std::optional<std::string> output;
+  Severity fail_on = Severity::Warning;
+  bool exit_zero = false;
+  std::optional<std::string> baseline, write_baseline;
+  bool fix = false, unsafe_fixes = false, concise = false;
+  std::string color = "auto";
+  std::optional<std::string> explain;
+};
+
+std::vector<std::string> split_ids(const std::string& s) {
+  std::vector<std::string> out;
+  std::stringstream ss(s);
+  std::string item;
+  while (std::getline(ss, item, ',')) {
+    item.erase(0, item.find_first_not_of(" \t"));
+    item.erase(item.find_last_not_of(" \t") + 1);
+    if (!item.empty()) out.push_back(item);
+  }
+  return out;
+}
+
+int usage_error(const std::string& msg) {
+  std::cerr << "cudalint: error: " << msg << "\n(run `cudalint --help` for usage)\n";
+  return 2;
+}
+
+std::vector<report::RuleEntry> rule_entries() {
+  std::vector<report::RuleEntry> out;
+  for (const auto& e : rules::registry()) {
+    const RuleInfo* info = &e.make()->info();
+    out.push_back({info, rules::doc_for(info->name)});
+  }
+  return out;
+}
+
+// Parses argv; returns -1 to continue, else an exit code.
+int parse_args(int argc, char** argv, Args& a) {
+  std::vector<std::string> v(argv + 1, argv + argc);
+  auto need = [&](size_t& i, const std::string& flag, std::string& out) {
+    auto eq = v[i].find('=');
+    if (v[i].starts_with("--") && eq != std::string::npos) {
+      out = v[i].substr(eq + 1);
+      return true;
+    }
+    if (i + 1 >= v.size()) return false;
+    out = v[++i];
+    return true;
+  };
+  bool only_paths = false;
+  for (size_t i = 0; i < v.size(); ++i) {
+    const std::string& s = v[i];
+    std::string flag = s.substr(0, s.find('='));
+    std::string val;
+    if (only_paths || (!s.starts_with("-") || s == "-")) {
+      if (a.command.empty()) {
+        a.command = s;
+        continue;
+      }
+      a.run.paths.push_back(s);
+      continue;
+    }
+    if (s == "--") { only_paths = true; continue; }
+    if (s == "-h" || s == "--help") { std::cout << kUsage; return 0; }
+    if (s == "-V" || s == "--version") { std::cout << "cudalint " << CUDALINT_VERSION << "\n"; return 0; }
+    if (flag == "--explain") { if (!need(i, flag, val)) return usage_error("--explain needs a rule id"); a.explain = val; continue; }
+    if (flag == "--format") {
+      if (!need(i, flag, val)) return usage_error("--format needs a value");
+      if (val != "text" && val != "json" && val != "sarif" && val != "github")
+        return usage_error(fmt::format("unknown format `{}` (expected text, json, sarif or github)", val));
+      a.format = val;
+      continue;
+    }
+    if (flag == "-o" || flag == "--output") { if (!need(i, flag, val)) return usage_error("--output needs a file"); a.output = val; continue; }
+    if (flag == "--fail-on") {
+      if (!need(i, flag, val) || !parse_severity(val, a.fail_on))
+        return usage_error(fmt::format("--fail-on expects error, warning or info, not `{}`", val));
+      continue;
+    }
+    if (s == "--exit-zero") { a.exit_zero = true; continue; }
+    if (flag == "--config") { if (!need(i, flag, val)) return usage_error("--config needs a file"); a.run.config_file = val; continue; }
+    if (flag == "--select" || flag == "--extend-select" || flag == "--ignore") {
+      if (!need(i, flag, val)) return usage_error(flag + " needs rule ids");
+      auto ids = split_ids(val);
+      for (const auto& id : ids)
+        if (!is_rule_selector(id)) return usage_error(fmt::format("unknown rule selector `{}` in {}", id, flag));
+      if (flag == "--select") {
+        if (!a.run.cli.select) a.run.cli.select.emplace();
+        a.run.cli.select->insert(a.run.cli.select->end(), ids.begin(), ids.end());
+      } else if (flag == "--extend-select") {
+        a.run.cli.extend_select.insert(a.run.cli.extend_select.end(), ids.begin(), ids.end());
+      } else {
+        a.run.cli.ignore.insert(a.run.cli.ignore.end(), ids.begin(), ids.end());
+      }
+      continue;
+    }
+    if (flag == "--target-archs") { if (!need(i, flag, val)) return usage_error("--target-archs needs a list"); a.run.target_archs = val; continue; }
+    if (flag == "-j" || flag == "--jobs") {
+      if (!need(i, flag, val)) return usage_error("--jobs needs a number");
+      char* end = nullptr;
+      long n = std::strtol(val.c_str(), &end, 10);
+      if (!end || *end || n < 1 || n > 1024) return usage_error(fmt::format("--jobs expects 1..1024, not `{}`", val));
+      a.run.jobs = static_cast<unsigned>(n);
+      continue;
+    }
+    if (s == "--no-gitignore") { a.run.respect_gitignore = false; continue; }
+    if (flag == "--baseline") { if (!need(i, flag, val)) return usage_error("--baseline needs a file"); a.baseline = val; continue; }
+    if (flag == "--write-baseline") { if (!need(i, flag, val)) return usage_error("--write-baseline needs a file"); a.write_baseline = val; continue; }
+    if (s == "--fix") { a.fix = true; continue; }
+    if (s == "--unsafe-fixes") { a.unsafe_fixes = true; continue; }
+    if (s == "--concise") { a.concise = true; continue; }
+    if (flag == "--color") {
+      if (!need(i, flag, val) || (val != "auto" && val != "always" && val != "never"))
+        return usage_error("--color expects auto, always or never");
+      a.color = val;
+      continue;
+    }
+    return usage_error(fmt::format("unknown option `{}`", s));
+  }
+  return -1;
+}
+
+int explain(const std::string& id) {
+  for (const auto& e : rules::registry()) {
+    if (e.id != id) continue;
+    const RuleInfo& info = e.make()->info();
+    std::string_view doc = rules::doc_for(info.name);
+    std::cout << doc;
+    if (!doc.ends_with("\n")) std::cout << "\n";
+    std::cout << fmt::format("\nSeverity: {}. Fix: {}. Status: {}.\n", to_string(info.default_severity),
+                             to_string(info.fix), to_string(info.status));
+    return 0;
+  }
+  std::cerr << fmt::format("cudalint: error: unknown rule `{}` (run `cudalint rules` for the list)\n", id);
+  return 2;
+}
+
+int list_rules(const std::string& format) {
+  auto entries = rule_entries();
+  if (format == "json") {
+    std::cout << "[\n";
+    for (size_t i = 0; i < entries.size(); ++i) {
+      const auto* r = entries[i].info;
+      std::cout << fmt::format(
+          "  {{\"id\": \"{}\", \"name\": \"{}\", \"family\": \"{}\", \"severity\": \"{}\", \"fix\": \"{}\", "
+          "\"status\": \"{}\", \"default_enabled\": {}}}{}\n",
+          r->id, r->name, r->family, to_string(r->default_severity), to_string(r->fix), to_string(r->status),
+          r->default_enabled ? "true" : "false", i + 1 < entries.size() ? "," : "");
+    }
+    std::cout << "]\n";
+    return 0;
+  }
+  std::cout << fmt::format("{:<9} {:<40} {:<7} {:<8} {:<10} {}\n", "ID", "NAME", "FAMILY", "SEVERITY", "FIXABLE",
+                           "STATUS");
+  for (const auto& e : entries) {
+    const auto* r = e.info;
+    std::cout << fmt::format("{:<9} {:<40} {:<7} {:<8} {:<10} {}\n", r->id, r->name, r->family,
+                             to_string(r->default_severity), to_string(r->fix), to_string(r->status));
+  }
+  return 0;
+}
+
+int check(Args& a) {
+  RunOutput out = run_analysis(a.run);
+  size_t fixed = 0;
+  if (a.fix && !out.config_error) {
+    // Apply, re-analyse, repeat until nothing changes (fixes may unlock others).
+    for (int pass = 0; pass < 5; ++pass) {
+      std::map<std::string, std::vector<const PendingFix*>> per_file;
+      for (const auto& pf : out.fixes)
+        if (pf.fix.applicability == Applicability::Safe ||
+            (a.unsafe_fixes && pf.fix.applicability == Applicability::Unsafe))
+          per_file[pf.fs_path].push_back(&pf);
+      size_t applied = 0;
+      for (const auto& [fs_path, list] : per_file) {
+        auto sit = out.sources.find(list.front()->display_path);
+        if (sit == out.sources.end()) continue;
+        std::string text = sit->second->text;
+        std::vector<const Fix*> fixes;
+        for (const auto* pf : list) fixes.push_back(&pf->fix);
+        size_t n = apply_fixes(text, fixes);
+        if (n == 0 || text == sit->second->text) continue;
+        std::string err;
+        if (!write_file_atomically(fs_path, text, err)) {
+          std::cerr << "cudalint: error: " << err << "\n";
+          return 2;
+        }
+        applied += n;
+      }
+      if (applied == 0) break;
+      fixed += applied;
+      out = run_analysis(a.run);
+    }
+  }
+
+  if (a.write_baseline) {
+    std::string err;
+    if (!write_baseline(*a.write_baseline, out.findings, err)) {
+      std::cerr << "cudalint: error: " << err << "\n";
+      return 2;
+    }
+    std::cerr << fmt::format("cudalint: wrote {} findings to {}\n", out.findings.size(), *a.write_baseline);
+    return out.config_error ? 2 : 0;
+  }
+  size_t baselined = 0;
+  if (a.baseline) {
+    Baseline b;
+    std::string err;
+    if (!read_baseline(*a.baseline, b, err)) {
+      std::cerr << "cudalint: error: " << err << "\n";
+      return 2;
+    }
+    baselined = filter_baseline(b, out.findings);
+  }
+
+  report::RunInfo info;
+  info.tool_version = CUDALINT_VERSION;
+  info.information_uri = std::string(kInformationUri);
+  std::string root = make_absolute(a.run.root.empty() ? "." : a.run.root);
+  info.root_uri = "file://" + root + (root.ends_with("/") ? "" : "/");
+  info.rules = rule_entries();
+  info.files_checked = out.files_checked;
+  info.execution_successful = !out.config_error;
+
+  std::ostringstream buf;
+  if (a.format == "json") report::write_json(buf, out.findings, info);
+  else if (a.format == "sarif") report::write_sarif(buf, out.findings, info);
+  else if (a.format == "github") report::write_github(buf, out.findings, info);
+  else {
+    report::TextOptions to;
+    bool tty = !a.output && ::isatty(STDOUT_FILENO);
+    to.color = a.color == "always" || (a.color == "auto" && tty && !std::getenv("NO_COLOR"));
+    to.show_source = !a.concise;
+    report::write_text(buf, out.findings, info, to);
+  }
+  if (a.output) {
+    std::string err;
+    if (!write_file_atomically(make_absolute(*a.output), buf.str(), err)) {
+      std::cerr << "cudalint: error: " << err << "\n";
+      return 2;
+    }
+  } else {
+    std::cout << buf.str();
+    std::cout.flush();
+  }
+  if (fixed) std::cerr << fmt::format("cudalint: fixed {} problem{}\n", fixed, fixed == 1 ? "" : "s");
+  if (baselined) std::cerr << fmt::format("cudalint: {} finding{} matched the baseline\n", baselined, baselined == 1 ? "" : "s");
+
+  if (out.config_error) return 2;
+  if (a.exit_zero) return 0;
+  for (const auto& f : out.findings)
+    if (f.severity >= a.fail_on) return 1;
+  return 0;
+}
+
+int main_impl(int argc, char** argv) {
+  Args a;
+  int rc = parse_args(argc, argv, a);
+  if (rc >= 0) return rc;
+  if (a.explain) return explain(*a.explain);
+  if (a.command == "explain") {
+    if (a.run.paths.size() != 1) return usage_error("explain takes one rule id");
+    return explain(a.run.paths[0]);
+  }
+  if (a.command == "rules") return list_rules(a.format);
+  if (a.command == "check") return check(a);
+  if (a.command.empty()) {
+    std::cerr << kUsage;
+    return 2;
+  }
+  return usage_error(fmt::format("unknown command `{}`", a.command));
+}
+
+}  // namespace
+}  // namespace cudalint
+
+int main(int argc, char** argv) {
+  try {
+    return cudalint::main_impl(argc, argv);
+  } catch (const std::exception& e) {
+    std::cerr << "cudalint: internal error: " << e.what() << "\n";
+    return 2;
+  } catch (...) {
+    std::cerr << "cudalint: internal error\n";
+    return 2;
+  }
+}

@@ -1,0 +1,35 @@
+// Baselines: accept existing findings, fail only on new ones. Entries match by rule, path and
+// the line's content hash (codeql-action's primaryLocationLineHash without the occurrence
+// counter), so edits that only shift lines keep matching.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "analyzer/core/finding.h"
+
+namespace cudalint {
+
+struct BaselineEntry {
+  std::string rule;
+  std::string path;
+  std::string hash;     // "<hex>" part of the line hash
+  std::string message;  // informative only
+};
+
+struct Baseline {
+  std::vector<BaselineEntry> entries;
+};
+
+// Returns false and sets `error` (naming the file and the reason) when unreadable or invalid.
+bool read_baseline(const std::string& fs_path, Baseline& out, std::string& error);
+bool write_baseline(const std::string& fs_path, const std::vector<Finding>& findings, std::string& error);
+// Removes findings present in the baseline (each entry matches at most one finding).
+// Returns how many were removed.
+size_t filter_baseline(const Baseline& baseline, std::vector<Finding>& findings);
+
+// Writes `content` to `fs_path` atomically (temporary file in the same directory + rename),
+// keeping the permissions of an existing file.
+bool write_file_atomically(const std::string& fs_path, std::string_view content, std::string& error);
+
+}  // namespace cudalint

@@ -1,0 +1,406 @@
+#include "analyzer/engine/run.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <mutex>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "analyzer/config/config.h"
+#include "analyzer/core/fingerprint.h"
+#include "analyzer/engine/discover.h"
+#include "analyzer/engine/glob.h"
+#include "analyzer/engine/suppress.h"
+#include "analyzer/frontends/dockerfile/dockerfile.h"
+#include "analyzer/model/project_model.h"
+#include "llvm/Support/JSON.h"
+#include "rules/registry.h"
+
+namespace cudalint {
+
+namespace {
+
+bool file_exists(const std::string& p) {
+  struct stat st {};
+  return ::stat(p.c_str(), &st) == 0 && S_ISREG(st.st_mode);
+}
+
+std::string parent_dir(const std::string& abs) {
+  auto s = abs.find_last_of('/');
+  if (s == std::string::npos || s == 0) return "/";
+  return abs.substr(0, s);
+}
+
+std::string relative_to(const std::string& abs, const std::string& dir) {
+  if (dir == "/") return abs.substr(1);
+  if (abs.size() > dir.size() && abs.compare(0, dir.size(), dir) == 0 && abs[dir.size()] == '/')
+    return abs.substr(dir.size() + 1);
+  return abs;
+}
+
+// Directories nobody wants linted (ruff's defaults, plus CMake build trees).
+constexpr std::string_view kDefaultExcludes[] = {".venv", "venv", ".tox", ".nox", ".mypy_cache", "__pycache__",
+                                                 "node_modules", "site-packages", "_build", "buck-out",
+                                                 ".eggs", "build", "dist"};
+
+struct LoadedConfig {
+  std::optional<config::Config> config;
+  IgnoreList exclude;
+  std::unique_ptr<RuleSelection> selection;
+};
+
+// Finds and loads configs by walking up from directories; caches per directory.
+class ConfigResolver {
+ public:
+  ConfigResolver(const RunOptions& opts, const std::string& root, std::vector<Diagnostic>& conf_diags,
+                 std::map<std::string, std::shared_ptr<const SourceFile>>& sources)
+      : opts_(opts), root_(root), conf_diags_(conf_diags), sources_(sources) {
+    if (opts.config_file) forced_ = load(make_absolute(*opts.config_file), true);
+    none_.selection = std::make_unique<RuleSelection>(nullptr, opts.cli);
+  }
+
+  // The config that applies to files in `dir` (absolute).
+  const LoadedConfig& for_dir(const std::string& dir) {
+    if (forced_) return *forced_;
+    auto it = by_dir_.find(dir);
+    if (it != by_dir_.end()) return *it->second;
+    const LoadedConfig* found = nullptr;
+    for (const std::string& name : {std::string("cudalint.toml"), std::string("pyproject.toml")}) {
+      std::string p = dir == "/" ? "/" + name : dir + "/" + name;
+      if (!file_exists(p)) continue;
+      const LoadedConfig* c = load(p, false);
+      if (c && c->config) { found = c; break; }
+    }
+    if (!found) found = dir == "/" ? &none_ : &for_dir(parent_dir(dir));
+    by_dir_[dir] = found;
+    return *found;
+  }
+
+  const LoadedConfig& for_file(const std::string& abs_file) { return for_dir(parent_dir(abs_file)); }
+
+ private:
+  const LoadedConfig* load(const std::string& abs, bool forced) {
+    auto it = by_file_.find(abs);
+    if (it != by_file_.end()) return it->second.get();
+    auto lc = std::make_unique<LoadedConfig>();
+    std::string disp = display_path_for(abs, root_);
+    LoadResult lr = load_source(abs, disp);
+    if (!lr.file) {
+      conf_diags_.push_back({&rules::config_error_info(), Severity::Error, {disp, {0, 0}},
+                             fmt::format("cannot use configuration {}: {}", disp, lr.message), {}, std::nullopt});
+    } else {
+      SourceFile sf = std::move(*lr.file);
+      if (forced && sf.kind != FileKind::PyProject) sf.kind = FileKind::CudalintToml;
+      auto shared = std::make_shared<const SourceFile>(std::move(sf));
+      sources_[disp] = shared;
+      config::LoadResult cr = config::load_config(*shared, parent_dir(abs), &is_rule_selector);
+      for (auto& e : cr.errors)
+        conf_diags_.push_back({&rules::config_error_info(), Severity::Error, e.where, e.message, {}, std::nullopt});
+      lc->config = std::move(cr.config);
+      if (forced && !lc->config) {
+        // `--config pyproject.toml` without a section: defaults, relative to that directory.
+        lc->config.emplace();
+        lc->config->path = disp;
+        lc->config->dir = parent_dir(abs);
+      }
+    }
+    if (lc->config) {
+      std::vector<GlobPattern> pats;
+      for (const auto& e : lc->config->exclude) {
+        GlobPattern g;
+        if (parse_glob(e.value, g)) pats.push_back(g);
+      }
+      lc->exclude = IgnoreList(lc->config->dir, std::move(pats));
+      lc->selection = std::make_unique<RuleSelection>(&*lc->config, opts_.cli);
+    }
+    const LoadedConfig* out = lc.get();
+    by_file_[abs] = std::move(lc);
+    return out;
+  }
+
+  const RunOptions& opts_;
+  std::string root_;
+  std::vector<Diagnostic>& conf_diags_;
+  std::map<std::string, std::shared_ptr<const SourceFile>>& sources_;
+  const LoadedConfig* forced_ = nullptr;
+  LoadedConfig none_;
+  std::map<std::string, std::unique_ptr<LoadedConfig>> by_file_;
+  std::map<std::string, const LoadedConfig*> by_dir_;
+};
+
+// Per-file work done in parallel.
+struct FileWork {
+  DiscoveredFile file;
+  const LoadedConfig* config = nullptr;
+  std::shared_ptr<const SourceFile> source;
+  std::optional<model::DockerfileUnit> docker;
+  std::vector<Diagnostic> diags;  // PARSE diagnostics
+};
+
+void parse_compile_commands(const SourceFile& sf, std::vector<Diagnostic>& out) {
+  auto parsed = llvm::json::parse(sf.text);
+  if (parsed) {
+    if (!parsed->getAsArray())
+      out.push_back({&rules::parse_syntax_error_info(), Severity::Error, {sf.path, {0, sf.text.empty() ? 0u : 1u}},
+                     "compile_commands.json must be a JSON array of compile commands", {}, std::nullopt});
+    return;
+  }
+  std::string msg = llvm::toString(parsed.takeError());
+  uint32_t byte = 0;
+  if (auto p = msg.find("byte="); p != std::string::npos) byte = static_cast<uint32_t>(std::atoi(msg.c_str() + p + 5));
+  if (auto b = msg.find(" ["); b != std::string::npos) msg = msg.substr(0, b);
+  byte = std::min<uint32_t>(byte, static_cast<uint32_t>(sf.text.size()));
+  uint32_t end = std::min<uint32_t>(byte + 1, static_cast<uint32_t>(sf.text.size()));
+  out.push_back({&rules::parse_syntax_error_info(), Severity::Error, {sf.path, {byte, end}},
+                 fmt::format("invalid JSON in compile_commands.json: {}", msg), {}, std::nullopt});
+}
+
+void process_file(FileWork& w, const RunOptions& opts, uint64_t max_bytes) {
+  const auto& f = w.file;
+  LoadResult lr;
+  auto ov = opts.overlays.find(f.fs_path);
+  if (ov != opts.overlays.end()) lr = make_source(f.display_path, ov->second, max_bytes);
+  else lr = load_source(f.fs_path, f.display_path, max_bytes);
+  if (lr.file) {
+    lr.file->kind = f.kind;
+    w.source = std::make_shared<const SourceFile>(std::move(*lr.file));
+  }
+  const RuleInfo* problem = nullptr;
+  switch (lr.problem) {
+    case LoadProblem::None: break;
+    case LoadProblem::Unreadable: problem = &rules::parse_unreadable_info(); break;
+    case LoadProblem::Binary: problem = &rules::parse_binary_info(); break;
+    case LoadProblem::InvalidUtf8: problem = &rules::parse_invalid_utf8_info(); break;
+    case LoadProblem::TooLarge: problem = &rules::parse_too_large_info(); break;
+  }
+  if (problem) {
+    w.diags.push_back({problem, problem->default_severity, {f.display_path, lr.span}, lr.message, {}, std::nullopt});
+    if (lr.problem != LoadProblem::InvalidUtf8) w.source.reset();
+    return;  // front-ends only see valid text
+  }
+  const SourceFile& sf = *w.source;
+  switch (sf.kind) {
+    case FileKind::Dockerfile: {
+      docker::ParseResult pr = docker::parse(sf.text);
+      for (const auto& e : pr.errors)
+        w.diags.push_back({&rules::parse_syntax_error_info(), Severity::Error, {sf.path, e.span}, e.message, {},
+                           std::nullopt});
+      model::DockerfileUnit unit;
+      unit.file = &sf;
+      unit.ast = std::move(pr.ast);
+      unit.build = model::extract_docker_build(sf, unit.ast);
+      w.docker = std::move(unit);
+      break;
+    }
+    case FileKind::CompileCommands:
+      parse_compile_commands(sf, w.diags);
+      break;
+    default:
+      break;  // front-ends for these kinds land with their issues
+  }
+}
+
+Location resolve_location(const Origin& o, const std::map<std::string, std::shared_ptr<const SourceFile>>& sources) {
+  Location loc;
+  loc.path = o.path;
+  auto it = sources.find(o.path);
+  if (it != sources.end()) loc.region = it->second->region(o.span);
+  return loc;
+}
+
+}  // namespace
+
+bool is_rule_selector(std::string_view s) {
+  if (s == "ALL") return true;
+  if (s.empty()) return false;
+  for (const auto& e : rules::registry()) {
+    if (!e.id.starts_with(s)) continue;
+    // The selector must contain the whole family name ("AR" is not a selector).
+    size_t letters = 0;
+    while (letters < e.id.size() && e.id[letters] >= 'A' && e.id[letters] <= 'Z') ++letters;
+    if (s.size() >= letters) return true;
+  }
+  return false;
+}
+
+RunOutput run_analysis(const RunOptions& opts) {
+  RunOutput out;
+  std::string root = opts.root.empty() ? make_absolute(".") : make_absolute(opts.root);
+  std::vector<Diagnostic> conf_diags;
+  ConfigResolver configs(opts, root, conf_diags, out.sources);
+
+  // 1. Discover.
+  DiscoveryOptions dopts;
+  dopts.root = root;
+  dopts.respect_gitignore = opts.respect_gitignore;
+  std::vector<GlobPattern> defaults;
+  for (auto name : kDefaultExcludes) {
+    GlobPattern g;
+    parse_glob(std::string(name) + "/", g);
+    defaults.push_back(g);
+  }
+  dopts.excluded = [&](const std::string& abs, bool is_dir) {
+    auto slash = abs.find_last_of('/');
+    std::string_view name = std::string_view(abs).substr(slash + 1);
+    for (const auto& g : defaults)
+      if (glob_matches(g, name, is_dir)) return true;
+    const LoadedConfig& lc = configs.for_file(abs);
+    return lc.config && lc.exclude.match(abs, is_dir) == 1;
+  };
+  std::vector<std::string> paths = opts.paths.empty() ? std::vector<std::string>{"."} : opts.paths;
+  DiscoveryResult found = discover(paths, dopts);
+
+  std::vector<FileWork> work;
+  work.reserve(found.files.size());
+  for (auto& f : found.files) {
+    if (f.kind == FileKind::CudalintToml) {  // read as configuration, not analysed
+      configs.for_file(f.fs_path);
+      continue;
+    }
+    FileWork w;
+    w.config = &configs.for_file(f.fs_path);
+    w.file = std::move(f);
+    work.push_back(std::move(w));
+  }
+  std::vector<Diagnostic> discovery_diags;
+  for (const auto& p : found.problems)
+    discovery_diags.push_back({&rules::parse_unreadable_info(), Severity::Error, {p.display_path, {0, 0}},
+                               fmt::format("cannot read {}: {}", p.display_path, p.message), {}, std::nullopt});
+
+  // 2. Load and parse in parallel (front-ends are independent per file).
+  uint64_t max_bytes = kDefaultMaxFileBytes;
+  for (const auto& w : work)
+    if (w.config->config && w.config->config->max_file_size) max_bytes = w.config->config->max_file_size->value;
+  unsigned jobs = opts.jobs ? opts.jobs : std::max(1u, std::thread::hardware_concurrency());
+  jobs = std::min<unsigned>(jobs, std::max<size_t>(1, work.size()));
+  std::atomic<size_t> next{0};
+  auto worker = [&] {
+    for (size_t i = next++; i < work.size(); i = next++) process_file(work[i], opts, max_bytes);
+  };
+  std::vector<std::thread> threads;
+  for (unsigned t = 1; t < jobs; ++t) threads.emplace_back(worker);
+  worker();
+  for (auto& t : threads) t.join();
+
+  // 3. Model (one thread, deterministic order) and rules.
+  std::vector<const SourceFile*> loaded;
+  std::vector<model::DockerfileUnit> units;
+  std::map<std::string, FileWork*> work_by_path;
+  for (auto& w : work) {
+    work_by_path[w.file.display_path] = &w;
+    if (!w.source) continue;
+    out.sources[w.source->path] = w.source;
+    if (w.source->kind != FileKind::Unknown) loaded.push_back(w.source.get());
+    if (w.docker) units.push_back(std::move(*w.docker));
+  }
+  out.files_checked = loaded.size();
+  model::ModelInputs inputs;
+  if (opts.target_archs) {
+    inputs.target_archs_override = model::Fact<std::string>{*opts.target_archs, {"<command line>", {0, 0}}, false};
+  } else {
+    const LoadedConfig& rc = configs.for_dir(root);
+    if (rc.config && rc.config->target_archs)
+      inputs.target_archs_override =
+          model::Fact<std::string>{rc.config->target_archs->value, rc.config->target_archs->origin, false};
+  }
+  model::ProjectModel model = model::build_model(loaded, std::move(units), inputs);
+
+  DiagnosticSink sink;
+  for (const auto& entry : rules::registry()) {
+    if (opts.only_rule && entry.id != *opts.only_rule) continue;
+    auto rule = entry.make();
+    rule->check(model, sink);
+  }
+  std::vector<Diagnostic> all = sink.take();
+  for (auto& w : work)
+    for (auto& d : w.diags) all.push_back(std::move(d));
+  for (auto& d : discovery_diags) all.push_back(std::move(d));
+  out.config_error = !conf_diags.empty();
+  for (auto& d : conf_diags) all.push_back(std::move(d));
+
+  // 4. Per file: selection, severity, suppressions.
+  std::map<std::string, std::vector<Diagnostic>> by_file;
+  for (auto& d : all) by_file[d.where.path].push_back(std::move(d));
+  // RuleInfos are static objects, so pointers outlive the rule instances.
+  std::map<std::string_view, const RuleInfo*> infos;
+  for (const auto& e : rules::registry()) infos[e.id] = &e.make()->info();
+  auto known = [&](std::string_view id) { return infos.count(id) > 0; };
+  auto info_of = [&](std::string_view id) -> const RuleInfo* {
+    auto it = infos.find(id);
+    return it == infos.end() ? nullptr : it->second;
+  };
+  std::vector<Diagnostic> kept;
+  // Files with suppressions but no diagnostics still need SUP checks.
+  for (const auto& w : work)
+    if (w.source && !by_file.count(w.source->path)) by_file[w.source->path];
+  for (auto& [path, diags] : by_file) {
+    auto wit = work_by_path.find(path);
+    const LoadedConfig* lc = wit != work_by_path.end() ? wit->second->config : nullptr;
+    std::string abs = wit != work_by_path.end() ? wit->second->file.fs_path : make_absolute(path);
+    if (!lc) lc = &configs.for_file(abs);
+    const RuleSelection& sel = *lc->selection;
+    std::string rel = lc->config ? relative_to(abs, lc->config->dir) : path;
+    auto enabled = [&](const RuleInfo& r) {
+      if (opts.only_rule && r.id != *opts.only_rule) return false;
+      return sel.enabled(r, rel);
+    };
+    std::vector<Diagnostic> on;
+    for (auto& d : diags)
+      if (enabled(*d.rule)) on.push_back(std::move(d));
+    auto sit = out.sources.find(path);
+    if (sit != out.sources.end() && sit->second->kind != FileKind::Unknown) {
+      std::vector<Suppression> sups = parse_suppressions(*sit->second);
+      apply_suppressions(
+          *sit->second, sups, on, known,
+          [&](std::string_view id) {
+            const RuleInfo* r = info_of(id);
+            return r && enabled(*r);
+          },
+          rules::unused_suppression_info(), rules::invalid_suppression_info());
+      // SUP diagnostics are subject to selection too.
+      std::erase_if(on, [&](const Diagnostic& d) { return d.rule->family == "SUP" && !enabled(*d.rule); });
+    }
+    for (auto& d : on) {
+      d.severity = sel.severity(*d.rule);
+      if (d.rule->family == "CONF") d.severity = Severity::Error;
+      kept.push_back(std::move(d));
+    }
+  }
+
+  // 5. Resolve to findings.
+  std::map<std::string, std::vector<std::string>> hashes;
+  for (auto& d : kept) {
+    Finding f;
+    f.rule = d.rule;
+    f.severity = d.severity;
+    f.location = resolve_location(d.where, out.sources);
+    f.message = d.message;
+    for (const auto& r : d.related) f.related.push_back({resolve_location(r.where, out.sources), r.message});
+    auto sit = out.sources.find(d.where.path);
+    if (sit != out.sources.end()) {
+      const SourceFile& sf = *sit->second;
+      auto& hv = hashes[sf.path];
+      if (hv.empty()) hv = line_hashes(sf.text);
+      uint32_t line = f.location.region.start_line;
+      if (line >= 1 && line <= hv.size()) f.line_hash = hv[line - 1];
+      f.source_line = std::string(sf.lines.line_text(sf.text, line));
+      if (d.fix) {
+        FindingFix ff{d.fix->title, d.fix->applicability, {}};
+        for (const auto& e : d.fix->edits) ff.edits.push_back({sf.region(e.span), e.replacement});
+        f.fix = std::move(ff);
+        auto wit = work_by_path.find(sf.path);
+        out.fixes.push_back(
+            {wit != work_by_path.end() ? wit->second->file.fs_path : make_absolute(sf.path), sf.path, *d.fix});
+      }
+    }
+    out.findings.push_back(std::move(f));
+  }
+  std::sort(out.findings.begin(), out.findings.end(), finding_less);
+  return out;
+}
+
+}  // namespace cudalint

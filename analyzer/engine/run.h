@@ -1,0 +1,50 @@
+// One analysis run: discover → load and parse in parallel → model → rules → suppressions →
+// resolved, sorted findings. The CLI and the LSP server call this; it prints nothing.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "analyzer/core/finding.h"
+#include "analyzer/core/source_file.h"
+#include "analyzer/engine/selection.h"
+
+namespace cudalint {
+
+struct RunOptions {
+  std::vector<std::string> paths;            // files or directories; empty = {"."}
+  std::string root;                          // absolute run root; "" = the cwd
+  std::optional<std::string> config_file;    // --config: used for every file
+  CliSelection cli;
+  std::optional<std::string> target_archs;   // --target-archs (TORCH_CUDA_ARCH_LIST syntax)
+  unsigned jobs = 0;                         // 0 = all cores
+  bool respect_gitignore = true;
+  std::optional<std::string> only_rule;      // run and report only this rule (fixture harness)
+  std::map<std::string, std::string> overlays;  // absolute path → unsaved text (editors)
+};
+
+// A fix together with the file it edits (byte spans), for --fix.
+struct PendingFix {
+  std::string fs_path;
+  std::string display_path;
+  Fix fix;
+};
+
+struct RunOutput {
+  std::vector<Finding> findings;             // sorted; suppressions applied
+  std::vector<PendingFix> fixes;             // fixes of the reported findings
+  bool config_error = false;                 // a CONF diagnostic: exit 2
+  size_t files_checked = 0;
+  // display path → every loaded file (for --fix and tests)
+  std::map<std::string, std::shared_ptr<const SourceFile>> sources;
+};
+
+RunOutput run_analysis(const RunOptions& opts);
+
+// Whether a string is "ALL", a family ("ARCH"), a prefix ("ARCH0") or an id.
+bool is_rule_selector(std::string_view s);
+
+}  // namespace cudalint

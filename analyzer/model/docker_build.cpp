@@ -1,0 +1,299 @@
+#include "analyzer/model/docker_build.h"
+
+#include <algorithm>
+
+namespace cudalint::model {
+
+namespace {
+
+using docker::Dockerfile;
+using docker::Environment;
+using docker::KeyValue;
+using docker::ShellCommand;
+
+constexpr std::string_view kArchVar = "TORCH_CUDA_ARCH_LIST";
+
+bool starts_with_any(std::string_view s, std::initializer_list<std::string_view> ps) {
+  for (auto p : ps)
+    if (s.starts_with(p)) return true;
+  return false;
+}
+
+// Whether `v` appears byte for byte in `raw` (plain, or inside one pair of quotes), and where.
+bool locate_value(const std::string& raw, const std::string& v, uint32_t raw_begin, uint32_t& begin) {
+  if (raw == v) { begin = raw_begin; return true; }
+  if (raw.size() == v.size() + 2 && (raw[0] == '"' || raw[0] == '\'') && raw.back() == raw[0] &&
+      raw.compare(1, v.size(), v) == 0) {
+    begin = raw_begin + 1;
+    return true;
+  }
+  return false;
+}
+
+ArchSetting setting_from_pair(const std::string& path, const KeyValue& kv, const std::string& expanded,
+                              bool known, ArchSetting::Kind kind) {
+  ArchSetting s;
+  s.value = expanded;
+  s.value_known = known;
+  s.kind = kind;
+  s.origin = {path, kv.has_value ? kv.value_span : kv.key_span};
+  uint32_t begin = 0;
+  if (kv.has_value && known && locate_value(kv.raw_value, expanded, kv.value_span.begin, begin)) {
+    s.contiguous = true;
+    s.origin.span = {begin, begin + static_cast<uint32_t>(expanded.size())};
+  }
+  return s;
+}
+
+// The ENV/ARG pair that defined a variable, to recover its raw text and span.
+const KeyValue* defining_pair(const Dockerfile& df, const docker::Var& var, std::string_view name) {
+  if (var.instruction >= df.instructions.size()) return nullptr;
+  for (const auto& kv : df.instructions[var.instruction].pairs)
+    if (kv.key == name) return &kv;
+  return nullptr;
+}
+
+// The value of an ENV/ARG/assignment pair after expansion; quotes were removed by the parser.
+std::string expanded_value(const KeyValue& kv, const Environment& env, char escape, bool& known) {
+  known = true;
+  if (kv.value.find('$') == std::string::npos) return kv.value;
+  return docker::expand(kv.value, env, escape, known);
+}
+
+std::optional<ArchSetting> setting_from_env(const std::string& path, const Dockerfile& df,
+                                            const Environment& env) {
+  auto it = env.find(std::string(kArchVar));
+  if (it == env.end()) return std::nullopt;
+  const docker::Var& var = it->second;
+  if (const KeyValue* kv = defining_pair(df, var, kArchVar)) {
+    // A redeclared `ARG X` without value takes the global default: use that pair.
+    return setting_from_pair(path, *kv, var.value, var.known,
+                             var.from_arg ? ArchSetting::Kind::Arg : ArchSetting::Kind::Env);
+  }
+  ArchSetting s;
+  s.value = var.value;
+  s.value_known = var.known;
+  s.kind = var.from_arg ? ArchSetting::Kind::Arg : ArchSetting::Kind::Env;
+  s.origin = {path, var.value_span.end > var.value_span.begin ? var.value_span : var.key_span};
+  return s;
+}
+
+bool is_local_or_vcs_target(std::string_view w) {
+  if (w.starts_with("git+") || w.starts_with("hg+")) return true;
+  if (w.find("://") != std::string_view::npos) return false;  // URLs of wheels/sdists
+  if (w == "." || w == ".." || starts_with_any(w, {"./", "../", "/"})) return true;
+  return w.ends_with(".tar.gz") || w.ends_with(".zip");  // local sdists build from source
+}
+
+// Returns a short description when the command builds a Python extension from source.
+std::optional<std::string> compile_command(const std::vector<docker::ShellWord>& words) {
+  std::vector<std::string_view> w;
+  for (const auto& sw : words) w.push_back(sw.text);
+  size_t i = 0;
+  // Skip wrappers that run the rest of the line.
+  while (i < w.size() && (w[i] == "env" || w[i] == "sudo" || w[i] == "time" || w[i] == "exec")) ++i;
+  if (i >= w.size()) return std::nullopt;
+  auto is_python = [](std::string_view s) {
+    return s == "python" || s == "python3" || s.starts_with("python3.") || s.ends_with("/python") ||
+           s.ends_with("/python3");
+  };
+  auto is_pip = [](std::string_view s) {
+    return s == "pip" || s == "pip3" || s.ends_with("/pip") || s.ends_with("/pip3");
+  };
+  size_t cmd = i;
+  bool pip = false;
+  if (is_pip(w[i])) {
+    pip = true;
+    ++i;
+  } else if (w[i] == "uv" && i + 1 < w.size() && w[i + 1] == "pip") {
+    pip = true;
+    i += 2;
+  } else if (is_python(w[i])) {
+    ++i;
+    while (i < w.size() && w[i].starts_with("-") && w[i] != "-m") ++i;
+    if (i + 1 < w.size() && w[i] == "-m" && (w[i + 1] == "pip")) {
+      pip = true;
+      i += 2;
+    } else if (i + 1 < w.size() && w[i] == "-m" && w[i + 1] == "build") {
+      return std::string("python -m build");
+    } else if (i < w.size() && (w[i] == "setup.py" || w[i].ends_with("/setup.py"))) {
+      for (size_t k = i + 1; k < w.size(); ++k)
+        if (w[k] == "build" || w[k] == "build_ext" || w[k] == "install" || w[k] == "develop" ||
+            w[k] == "bdist_wheel")
+          return "python setup.py " + std::string(w[k]);
+      return std::nullopt;
+    } else {
+      return std::nullopt;
+    }
+  } else {
+    return std::nullopt;
+  }
+  if (!pip) return std::nullopt;
+  while (i < w.size() && w[i].starts_with("-")) ++i;  // global pip options
+  if (i >= w.size() || (w[i] != "install" && w[i] != "wheel")) return std::nullopt;
+  std::string sub(w[i]);
+  for (size_t k = i + 1; k < w.size(); ++k) {
+    std::string_view a = w[k];
+    if (a == "-r" || a == "--requirement" || a == "-c" || a == "--constraint" || a == "-i" ||
+        a == "--index-url" || a == "--extra-index-url" || a == "-f" || a == "--find-links" ||
+        a == "-t" || a == "--target" || a == "--prefix" || a == "--root") {
+      ++k;  // option with a separate value
+      continue;
+    }
+    if (a == "-e" || a == "--editable") {
+      if (k + 1 < w.size()) return std::string(w[cmd]) + " " + sub + " -e " + std::string(w[k + 1]);
+      continue;
+    }
+    if (a.starts_with("-")) continue;
+    if (is_local_or_vcs_target(a)) return std::string(w[cmd]) + " " + sub + " " + std::string(a);
+  }
+  return std::nullopt;
+}
+
+docker::MappedText heredoc_text(const docker::Heredoc& h) {
+  docker::MappedText m;
+  m.text = h.body;
+  m.offsets.reserve(h.body.size() + 1);
+  // Exact for unindented bodies; `<<-` bodies are shifted by the stripped tabs.
+  for (size_t i = 0; i <= h.body.size(); ++i)
+    m.offsets.push_back(std::min<uint32_t>(h.body_span.begin + static_cast<uint32_t>(i), h.body_span.end));
+  return m;
+}
+
+void scan_run(const std::string& path, const Dockerfile& df, size_t idx, DockerStage& stage) {
+  const docker::Instruction& ins = df.instructions[idx];
+  Environment env = docker::environment_at(df, idx);
+  std::vector<std::vector<ShellCommand>> scripts;
+  if (ins.json_form) {
+    ShellCommand c;
+    for (size_t k = 0; k < ins.json_args.size(); ++k)
+      c.words.push_back({ins.json_args[k], k < ins.json_arg_spans.size() ? ins.json_arg_spans[k] : ins.args.span_of(0, ins.args.text.size())});
+    scripts.push_back({c});
+  } else {
+    scripts.push_back(docker::split_shell(ins.args));
+  }
+  for (const auto& h : ins.heredocs) scripts.push_back(docker::split_shell(heredoc_text(h)));
+
+  for (const auto& script : scripts) {
+    // `export X=...` and `X=... cmd` both make X visible; exports persist for the RUN.
+    std::optional<ArchSetting> exported;
+    bool exported_force = false;
+    for (const auto& c : script) {
+      std::optional<ArchSetting> inline_arch;
+      bool inline_force = false;
+      for (const auto& kv : c.assignments) {
+        if (kv.key == kArchVar) {
+          bool known = true;
+          std::string v = expanded_value(kv, env, df.escape, known);
+          ArchSetting s = setting_from_pair(path, kv, v, known, ArchSetting::Kind::Inline);
+          stage.arch_settings.push_back(s);
+          if (c.words.empty() || c.words[0].text == "export") exported = s; else inline_arch = s;
+        }
+        if (kv.key == "FORCE_CUDA" && kv.value == "1") {
+          if (c.words.empty() || c.words[0].text == "export") exported_force = true; else inline_force = true;
+        }
+      }
+      for (const auto& wd : c.words) {
+        std::string_view t = wd.text;
+        if (t == "-arch=native" || t == "--gpu-architecture=native" || t == "-arch=all" ||
+            t == "-DCMAKE_CUDA_ARCHITECTURES=native" || t == "-DCMAKE_CUDA_ARCHITECTURES:STRING=native")
+          if (t.find("native") != std::string_view::npos) stage.native_arch_flags.push_back({path, wd.span});
+      }
+      auto desc = compile_command(c.words);
+      if (!desc) continue;
+      CompileStep step;
+      step.instruction = idx;
+      Span first = c.words.front().span, last = c.words.back().span;
+      step.where = {path, {first.begin, std::max(first.end, last.end)}};
+      step.command = *desc;
+      if (inline_arch) step.arch_list = inline_arch;
+      else if (exported) step.arch_list = exported;
+      else step.arch_list = setting_from_env(path, df, env);
+      auto fc = env.find("FORCE_CUDA");
+      step.force_cuda = inline_force || exported_force || (fc != env.end() && fc->second.value == "1");
+      stage.compile_steps.push_back(std::move(step));
+    }
+  }
+}
+
+}  // namespace
+
+ArchList ArchSetting::parsed() const {
+  return parse_torch_arch_list(value, contiguous, origin.span.begin, origin.span);
+}
+
+BaseImageInfo parse_base_image(std::string_view image) {
+  BaseImageInfo info;
+  auto at = image.find('@');
+  if (at != std::string_view::npos) image = image.substr(0, at);
+  auto colon = image.rfind(':');
+  if (colon == std::string_view::npos || image.find('/', colon) != std::string_view::npos) return info;
+  std::string_view repo = image.substr(0, colon), tag = image.substr(colon + 1);
+  for (std::string_view prefix : {"docker.io/", "nvcr.io/", "registry.hub.docker.com/"})
+    if (repo.starts_with(prefix)) repo.remove_prefix(prefix.size());
+  auto flavour_of = [](std::string_view t) {
+    if (t.find("-devel") != std::string_view::npos) return ImageFlavour::Devel;
+    if (t.find("-runtime") != std::string_view::npos) return ImageFlavour::Runtime;
+    if (t.find("-base") != std::string_view::npos) return ImageFlavour::Base;
+    return ImageFlavour::Unknown;
+  };
+  if (repo == "nvidia/cuda") {
+    // "12.4.1-cudnn-devel-ubuntu22.04": the version is the first dash-separated field.
+    auto dash = tag.find('-');
+    if (auto v = parse_cuda_version(tag.substr(0, dash))) info.cuda = v;
+    info.flavour = flavour_of(tag);
+  } else if (repo == "pytorch/pytorch") {
+    // "2.3.0-cuda12.1-cudnn8-devel"
+    auto dash = tag.find('-');
+    if (dash != std::string_view::npos) info.torch_version = std::string(tag.substr(0, dash));
+    auto cu = tag.find("-cuda");
+    if (cu != std::string_view::npos) {
+      auto rest = tag.substr(cu + 5);
+      if (auto v = parse_cuda_version(rest.substr(0, rest.find('-')))) info.cuda = v;
+    }
+    info.flavour = flavour_of(tag);
+  }
+  return info;
+}
+
+DockerBuild extract_docker_build(const SourceFile& file, const docker::Dockerfile& df) {
+  DockerBuild out;
+  out.path = file.path;
+  for (const auto& st : df.stages) {
+    DockerStage ds;
+    ds.index = st.index;
+    ds.name = st.name;
+    const auto& from = df.instructions[st.from_instruction];
+    ds.from = {file.path, from.from_image_span};
+    if (st.base_image_known) {
+      BaseImageInfo bi = parse_base_image(st.base_image);
+      if (bi.cuda) ds.cuda = Fact<CudaVersion>{*bi.cuda, ds.from, false};
+      ds.flavour = bi.flavour;
+    }
+    if (st.parent_stage && *st.parent_stage < out.stages.size()) {
+      const DockerStage& parent = out.stages[*st.parent_stage];
+      ds.cuda = parent.cuda;
+      ds.flavour = parent.flavour;
+    }
+    for (size_t i = st.from_instruction + 1; i < st.end_instruction && i < df.instructions.size(); ++i) {
+      const auto& ins = df.instructions[i];
+      if (ins.keyword == "ENV" || ins.keyword == "ARG") {
+        Environment env = docker::environment_at(df, i);
+        for (const auto& kv : ins.pairs) {
+          if (kv.key != kArchVar) continue;
+          if (!kv.has_value) continue;  // `ARG X` alone: the value comes from elsewhere
+          bool known = true;
+          std::string v = expanded_value(kv, env, df.escape, known);
+          ds.arch_settings.push_back(setting_from_pair(
+              file.path, kv, v, known, ins.keyword == "ENV" ? ArchSetting::Kind::Env : ArchSetting::Kind::Arg));
+        }
+      } else if (ins.keyword == "RUN") {
+        scan_run(file.path, df, i, ds);
+      }
+    }
+    out.stages.push_back(std::move(ds));
+  }
+  return out;
+}
+
+}  // namespace cudalint::model

@@ -1,0 +1,64 @@
+// Build facts read from one Dockerfile: per stage, the CUDA toolkit of the base image and
+// the RUN steps that compile CUDA extensions, with the arch settings visible to them.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "analyzer/core/source_file.h"
+#include "analyzer/frontends/dockerfile/dockerfile.h"
+#include "analyzer/model/arch.h"
+#include "analyzer/model/cuda_support.h"
+#include "analyzer/model/fact.h"
+
+namespace cudalint::model {
+
+enum class ImageFlavour { Unknown, Devel, Runtime, Base };
+
+// What a base-image reference says about the toolkit inside it.
+struct BaseImageInfo {
+  std::optional<CudaVersion> cuda;
+  ImageFlavour flavour = ImageFlavour::Unknown;
+  std::optional<std::string> torch_version;  // pytorch/pytorch:2.3.0-cuda12.1-...
+};
+// Reads nvidia/cuda (also via nvcr.io / docker.io prefixes) and pytorch/pytorch tags.
+BaseImageInfo parse_base_image(std::string_view image);
+
+// One place TORCH_CUDA_ARCH_LIST is given a value.
+struct ArchSetting {
+  std::string value;            // expanded value
+  bool value_known = true;      // false when it depends on an unset build arg
+  Origin origin;                // the value as written
+  bool contiguous = false;      // value appears byte for byte at origin.span.begin
+  enum class Kind { Env, Arg, Inline } kind = Kind::Env;
+  ArchList parsed() const;
+};
+
+struct CompileStep {
+  size_t instruction = 0;
+  Origin where;                 // the command that compiles (e.g. `pip install .`)
+  std::string command;          // "pip install ." for messages
+  std::optional<ArchSetting> arch_list;  // TORCH_CUDA_ARCH_LIST visible to the command
+  bool force_cuda = false;      // FORCE_CUDA=1 visible
+};
+
+struct DockerStage {
+  size_t index = 0;
+  std::string name;
+  Origin from;                  // the image reference in FROM
+  MaybeFact<CudaVersion> cuda;  // from this stage's base image, or inherited via FROM <stage>
+  ImageFlavour flavour = ImageFlavour::Unknown;
+  std::vector<ArchSetting> arch_settings;   // every TORCH_CUDA_ARCH_LIST definition in the stage
+  std::vector<CompileStep> compile_steps;   // RUN steps that build CUDA/torch extensions
+  std::vector<Origin> native_arch_flags;    // `-arch=native`, CMAKE_CUDA_ARCHITECTURES=native in RUN
+};
+
+struct DockerBuild {
+  std::string path;
+  std::vector<DockerStage> stages;
+};
+
+DockerBuild extract_docker_build(const SourceFile& file, const docker::Dockerfile& df);
+
+}  // namespace cudalint::model

@@ -1,0 +1,66 @@
+// ARCH001 arch-list-missing-in-gpuless-build — doc: arch_list_missing_in_gpuless_build.md
+#include <fmt/format.h>
+
+#include "rules/arch/common.h"
+#include "rules/rule.h"
+
+namespace cudalint::rules {
+
+namespace {
+
+constexpr RuleInfo kInfo{
+    .id = "ARCH001", .name = "arch-list-missing-in-gpuless-build", .family = "ARCH",
+    .default_severity = Severity::Error, .fix = FixAvailability::Sometimes,
+    .summary = "A CUDA extension is compiled in a Docker build, where no GPU is visible, without TORCH_CUDA_ARCH_LIST"};
+
+// What the official torch wheels build for that toolkit (domain.md §3.2), as a starting point.
+std::optional<std::string> suggested_list(const model::MaybeFact<model::CudaVersion>& cuda) {
+  if (!cuda) return std::nullopt;
+  const auto& v = cuda->value;
+  if (v.major >= 13 || (v.major == 12 && v.minor >= 8)) return "7.5;8.0;8.6;9.0;10.0;12.0+PTX";
+  if (v.major == 12) return "7.0;7.5;8.0;8.6;9.0+PTX";
+  if (v.major == 11 && v.minor >= 8) return "7.0;7.5;8.0;8.6;9.0+PTX";
+  return std::nullopt;
+}
+
+class ArchListMissingInGpulessBuild final : public Rule {
+ public:
+  const RuleInfo& info() const override { return kInfo; }
+
+  void check(const model::ProjectModel& model, DiagnosticSink& out) const override {
+    // Unknown whether the extension has CUDA code, or the archs come from setup.py/CMake.
+    if (model.arch_flags_elsewhere) return;
+    for (const auto& unit : model.dockerfiles) {
+      for (const auto& stage : unit.build.stages) {
+        for (const auto& step : stage.compile_steps) {
+          bool cuda_code = model.first_cuda_source || step.force_cuda ||
+                           step.command.find("git+") != std::string::npos;
+          if (!cuda_code) continue;
+          if (step.arch_list && (!step.arch_list->value_known ||
+                                 step.arch_list->parsed().kind != model::ArchListKind::Empty))
+            continue;  // set (ARCH002 handles `native`), or set at build time
+          std::string why = step.arch_list ? "TORCH_CUDA_ARCH_LIST is empty" : "TORCH_CUDA_ARCH_LIST is not set";
+          auto& d = out.report(kInfo, step.where,
+                               fmt::format("`{}` compiles CUDA code during `docker build`, where no GPU is "
+                                           "visible, but {}: torch's cpp_extension then fails with "
+                                           "`IndexError: list index out of range`",
+                                           step.command, why));
+          if (step.arch_list) d.related.push_back({step.arch_list->origin, "TORCH_CUDA_ARCH_LIST is set empty here"});
+          if (model.first_cuda_source) d.related.push_back({*model.first_cuda_source, "CUDA source in the build context"});
+          auto list = suggested_list(stage.cuda);
+          if (!list || step.arch_list) continue;
+          const auto& ins = unit.ast.instructions[step.instruction];
+          uint32_t line_begin = unit.file->lines.line_start(unit.file->lines.line_of(ins.span.begin));
+          d.fix = Fix{fmt::format("Set TORCH_CUDA_ARCH_LIST=\"{}\" before this RUN", *list), Applicability::Unsafe,
+                      {Edit{{line_begin, line_begin}, fmt::format("ENV TORCH_CUDA_ARCH_LIST=\"{}\"\n", *list)}}};
+        }
+      }
+    }
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Rule> make_arch001() { return std::make_unique<ArchListMissingInGpulessBuild>(); }
+
+}  // namespace cudalint::rules

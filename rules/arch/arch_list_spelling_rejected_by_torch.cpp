@@ -1,0 +1,48 @@
+// ARCH004 arch-list-spelling-rejected-by-torch — doc: arch_list_spelling_rejected_by_torch.md
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "rules/arch/common.h"
+#include "rules/rule.h"
+
+namespace cudalint::rules {
+
+namespace {
+
+constexpr RuleInfo kInfo{
+    .id = "ARCH004", .name = "arch-list-spelling-rejected-by-torch", .family = "ARCH",
+    .default_severity = Severity::Error, .fix = FixAvailability::Sometimes,
+    .summary = "TORCH_CUDA_ARCH_LIST uses a spelling torch's cpp_extension rejects"};
+
+class ArchListSpellingRejectedByTorch final : public Rule {
+ public:
+  const RuleInfo& info() const override { return kInfo; }
+
+  void check(const model::ProjectModel& model, DiagnosticSink& out) const override {
+    for (const auto& unit : model.dockerfiles) {
+      std::vector<Origin> seen;
+      for (const auto& stage : unit.build.stages) {
+        for (const model::ArchSetting* s : arch::arch_settings_of(stage)) {
+          if (!s->value_known) continue;
+          if (std::find(seen.begin(), seen.end(), s->origin) != seen.end()) continue;
+          seen.push_back(s->origin);
+          for (const auto& issue : s->parsed().issues) {
+            auto& d = out.report(kInfo, Origin{s->origin.path, issue.span},
+                                 fmt::format("TORCH_CUDA_ARCH_LIST entry `{}`: {}", issue.text, issue.reason));
+            if (issue.replacement && s->contiguous)
+              d.fix = Fix{fmt::format("Replace `{}` with `{}`", issue.text, *issue.replacement),
+                          issue.safe ? Applicability::Safe : Applicability::Unsafe,
+                          {Edit{issue.span, *issue.replacement}}};
+          }
+        }
+      }
+    }
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Rule> make_arch004() { return std::make_unique<ArchListSpellingRejectedByTorch>(); }
+
+}  // namespace cudalint::rules

@@ -1,0 +1,46 @@
+// The explicit rule registry: one line per rule, sorted by id.
+#include "rules/registry.h"
+
+#include <array>
+
+namespace cudalint::rules {
+
+std::unique_ptr<Rule> make_arch001();
+std::unique_ptr<Rule> make_arch002();
+std::unique_ptr<Rule> make_arch003();
+std::unique_ptr<Rule> make_arch004();
+std::unique_ptr<Rule> make_conf001();
+std::unique_ptr<Rule> make_parse001();
+std::unique_ptr<Rule> make_parse002();
+std::unique_ptr<Rule> make_parse003();
+std::unique_ptr<Rule> make_parse004();
+std::unique_ptr<Rule> make_parse005();
+std::unique_ptr<Rule> make_sup001();
+std::unique_ptr<Rule> make_sup002();
+
+namespace {
+constexpr std::array kRegistry{
+    RegistryEntry{"ARCH001", &make_arch001},
+    RegistryEntry{"ARCH002", &make_arch002},
+    RegistryEntry{"ARCH003", &make_arch003},
+    RegistryEntry{"ARCH004", &make_arch004},
+    RegistryEntry{"CONF001", &make_conf001},
+    RegistryEntry{"PARSE001", &make_parse001},
+    RegistryEntry{"PARSE002", &make_parse002},
+    RegistryEntry{"PARSE003", &make_parse003},
+    RegistryEntry{"PARSE004", &make_parse004},
+    RegistryEntry{"PARSE005", &make_parse005},
+    RegistryEntry{"SUP001", &make_sup001},
+    RegistryEntry{"SUP002", &make_sup002},
+};
+}  // namespace
+
+std::span<const RegistryEntry> registry() { return kRegistry; }
+
+std::string_view doc_for(std::string_view rule_name) {
+  for (const auto& d : all_rule_docs())
+    if (d.name == rule_name) return d.markdown;
+  return {};
+}
+
+}  // namespace cudalint::rules
