@@ -119,6 +119,15 @@ struct Case {
   fs::path dir;
 };
 
+void PrintTo(const Case& c, std::ostream* os) { *os << c.dir.string(); }
+
+bool has_fixed_twin(const fs::path& dir) {
+  std::error_code ec;
+  for (auto it = fs::recursive_directory_iterator(dir, ec); it != fs::recursive_directory_iterator(); it.increment(ec))
+    if (it->path().extension() == ".fixed") return true;
+  return false;
+}
+
 std::vector<Case> all_cases() {
   std::vector<Case> out;
   std::error_code ec;
@@ -156,6 +165,14 @@ RunOutput analyse(const Case& c, const fs::path& dir) {
 }
 
 class FixtureTest : public ::testing::TestWithParam<Case> {};
+class FixTwinTest : public ::testing::TestWithParam<Case> {};
+
+std::vector<Case> cases_with_twins() {
+  std::vector<Case> out;
+  for (auto& c : all_cases())
+    if (has_fixed_twin(c.dir)) out.push_back(c);
+  return out;
+}
 
 TEST_P(FixtureTest, ExpectationsMatchExactly) {
   const Case& c = GetParam();
@@ -195,13 +212,13 @@ TEST_P(FixtureTest, ExpectationsMatchExactly) {
 }
 
 // Applies all fixes repeatedly in a scratch copy and compares with the `.fixed` twins.
-TEST_P(FixtureTest, FixesProduceFixedTwins) {
+TEST_P(FixTwinTest, FixesProduceFixedTwins) {
   const Case& c = GetParam();
   std::vector<std::string> twins;
   std::error_code ec;
   for (auto it = fs::recursive_directory_iterator(c.dir, ec); it != fs::recursive_directory_iterator(); ++it)
     if (it->path().extension() == ".fixed") twins.push_back(fs::relative(it->path(), c.dir).string());
-  if (twins.empty()) GTEST_SKIP() << "no .fixed twin";
+  ASSERT_FALSE(twins.empty());
   char tmpl[] = "/tmp/cudalint-fixture-XXXXXX";
   ASSERT_NE(mkdtemp(tmpl), nullptr);
   fs::path scratch(tmpl);
@@ -234,5 +251,11 @@ std::string case_name(const ::testing::TestParamInfo<Case>& info) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Fixtures, FixtureTest, ::testing::ValuesIn(all_cases()), case_name);
+INSTANTIATE_TEST_SUITE_P(Fixtures, FixTwinTest, ::testing::ValuesIn(cases_with_twins()), case_name);
+
+TEST(FixtureHarness, FindsCasesAndTwins) {
+  EXPECT_GE(all_cases().size(), 20u);
+  EXPECT_GE(cases_with_twins().size(), 3u);
+}
 
 }  // namespace

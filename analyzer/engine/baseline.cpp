@@ -20,7 +20,16 @@ namespace cudalint {
 
 namespace {
 
-std::string hash_part(const std::string& line_hash) { return line_hash.substr(0, line_hash.find(':')); }
+// The baseline key of a finding's line: FNV-1a over the line without whitespace. Unlike
+// GitHub's rolling hash (which also covers the next lines) it survives edits around the line.
+std::string content_hash(const Finding& f) {
+  uint64_t h = 1469598103934665603ull;
+  for (unsigned char c : f.source_line) {
+    if (c == ' ' || c == '\t' || c == '\r') continue;
+    h = (h ^ c) * 1099511628211ull;
+  }
+  return fmt::format("{:016x}", h);
+}
 
 }  // namespace
 
@@ -91,7 +100,7 @@ bool read_baseline(const std::string& fs_path, Baseline& out, std::string& error
     BaselineEntry e;
     if (auto s = o->getString("rule")) e.rule = s->str();
     if (auto s = o->getString("path")) e.path = s->str();
-    if (auto s = o->getString("fingerprint")) e.hash = hash_part(s->str());
+    if (auto s = o->getString("line_hash")) e.hash = s->str();
     if (auto s = o->getString("message")) e.message = s->str();
     if (e.rule.empty() || e.path.empty()) continue;
     out.entries.push_back(std::move(e));
@@ -111,7 +120,7 @@ bool write_baseline(const std::string& fs_path, const std::vector<Finding>& find
         j.object([&] {
           j.attribute("rule", std::string(f.rule->id));
           j.attribute("path", f.location.path);
-          j.attribute("fingerprint", f.line_hash);
+          j.attribute("line_hash", content_hash(f));
           j.attribute("line", static_cast<int64_t>(f.location.region.start_line));
           j.attribute("message", f.message);
         });
@@ -129,7 +138,7 @@ size_t filter_baseline(const Baseline& baseline, std::vector<Finding>& findings)
   size_t removed = 0;
   std::vector<Finding> kept;
   for (auto& f : findings) {
-    auto it = budget.find({std::string(f.rule->id), f.location.path, hash_part(f.line_hash)});
+    auto it = budget.find({std::string(f.rule->id), f.location.path, content_hash(f)});
     if (it != budget.end() && it->second > 0) {
       --it->second;
       ++removed;

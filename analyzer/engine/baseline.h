@@ -1,6 +1,6 @@
 // Baselines: accept existing findings, fail only on new ones. Entries match by rule, path and
-// the line's content hash (codeql-action's primaryLocationLineHash without the occurrence
-// counter), so edits that only shift lines keep matching.
+// a hash of the finding's line content (whitespace ignored), each entry at most once, so edits
+// that shift lines or change neighbouring lines keep matching.
 #pragma once
 
 #include <string>
@@ -13,7 +13,7 @@ namespace cudalint {
 struct BaselineEntry {
   std::string rule;
   std::string path;
-  std::string hash;     // "<hex>" part of the line hash
+  std::string hash;     // content hash of the finding's line
   std::string message;  // informative only
 };
 

@@ -40,6 +40,7 @@ ArchSetting setting_from_pair(const std::string& path, const KeyValue& kv, const
   uint32_t begin = 0;
   if (kv.has_value && known && locate_value(kv.raw_value, expanded, kv.value_span.begin, begin)) {
     s.contiguous = true;
+    s.quoted = begin != kv.value_span.begin;
     s.origin.span = {begin, begin + static_cast<uint32_t>(expanded.size())};
   }
   return s;
@@ -57,7 +58,7 @@ const KeyValue* defining_pair(const Dockerfile& df, const docker::Var& var, std:
 std::string expanded_value(const KeyValue& kv, const Environment& env, char escape, bool& known) {
   known = true;
   if (kv.value.find('$') == std::string::npos) return kv.value;
-  return docker::expand(kv.value, env, escape, known);
+  return docker::expand(kv.raw_value, env, escape, known);  // handles the quotes itself
 }
 
 std::optional<ArchSetting> setting_from_env(const std::string& path, const Dockerfile& df,
@@ -81,6 +82,7 @@ std::optional<ArchSetting> setting_from_env(const std::string& path, const Docke
 bool is_local_or_vcs_target(std::string_view w) {
   if (w.starts_with("git+") || w.starts_with("hg+")) return true;
   if (w.find("://") != std::string_view::npos) return false;  // URLs of wheels/sdists
+  if (w.ends_with(".whl")) return false;                       // prebuilt: nothing compiles
   if (w == "." || w == ".." || starts_with_any(w, {"./", "../", "/"})) return true;
   return w.ends_with(".tar.gz") || w.ends_with(".zip");  // local sdists build from source
 }
@@ -115,12 +117,12 @@ std::optional<std::string> compile_command(const std::vector<docker::ShellWord>&
       pip = true;
       i += 2;
     } else if (i + 1 < w.size() && w[i] == "-m" && w[i + 1] == "build") {
-      return std::string("python -m build");
+      return std::string(w[cmd]) + " -m build";
     } else if (i < w.size() && (w[i] == "setup.py" || w[i].ends_with("/setup.py"))) {
       for (size_t k = i + 1; k < w.size(); ++k)
         if (w[k] == "build" || w[k] == "build_ext" || w[k] == "install" || w[k] == "develop" ||
             w[k] == "bdist_wheel")
-          return "python setup.py " + std::string(w[k]);
+          return std::string(w[cmd]) + " " + std::string(w[i]) + " " + std::string(w[k]);
       return std::nullopt;
     } else {
       return std::nullopt;
@@ -160,9 +162,9 @@ docker::MappedText heredoc_text(const docker::Heredoc& h) {
   return m;
 }
 
-void scan_run(const std::string& path, const Dockerfile& df, size_t idx, DockerStage& stage) {
+void scan_run(const std::string& path, const Dockerfile& df, size_t idx, const Environment& env,
+              DockerStage& stage) {
   const docker::Instruction& ins = df.instructions[idx];
-  Environment env = docker::environment_at(df, idx);
   std::vector<std::vector<ShellCommand>> scripts;
   if (ins.json_form) {
     ShellCommand c;
@@ -195,9 +197,9 @@ void scan_run(const std::string& path, const Dockerfile& df, size_t idx, DockerS
       }
       for (const auto& wd : c.words) {
         std::string_view t = wd.text;
-        if (t == "-arch=native" || t == "--gpu-architecture=native" || t == "-arch=all" ||
-            t == "-DCMAKE_CUDA_ARCHITECTURES=native" || t == "-DCMAKE_CUDA_ARCHITECTURES:STRING=native")
-          if (t.find("native") != std::string_view::npos) stage.native_arch_flags.push_back({path, wd.span});
+        if (t == "-arch=native" || t == "--gpu-architecture=native" || t == "-DCMAKE_CUDA_ARCHITECTURES=native" ||
+            t == "-DCMAKE_CUDA_ARCHITECTURES:STRING=native")
+          stage.native_arch_flags.push_back({path, wd.span});
       }
       auto desc = compile_command(c.words);
       if (!desc) continue;
@@ -275,10 +277,13 @@ DockerBuild extract_docker_build(const SourceFile& file, const docker::Dockerfil
       ds.cuda = parent.cuda;
       ds.flavour = parent.flavour;
     }
-    for (size_t i = st.from_instruction + 1; i < st.end_instruction && i < df.instructions.size(); ++i) {
+    size_t end = std::min(st.end_instruction, df.instructions.size());
+    // Walk the stage once, updating the environment incrementally (linear, not quadratic).
+    Environment env;
+    if (st.from_instruction + 1 < end) env = docker::environment_at(df, st.from_instruction + 1);
+    for (size_t i = st.from_instruction + 1; i < end; ++i) {
       const auto& ins = df.instructions[i];
       if (ins.keyword == "ENV" || ins.keyword == "ARG") {
-        Environment env = docker::environment_at(df, i);
         for (const auto& kv : ins.pairs) {
           if (kv.key != kArchVar) continue;
           if (!kv.has_value) continue;  // `ARG X` alone: the value comes from elsewhere
@@ -288,8 +293,9 @@ DockerBuild extract_docker_build(const SourceFile& file, const docker::Dockerfil
               file.path, kv, v, known, ins.keyword == "ENV" ? ArchSetting::Kind::Env : ArchSetting::Kind::Arg));
         }
       } else if (ins.keyword == "RUN") {
-        scan_run(file.path, df, i, ds);
+        scan_run(file.path, df, i, env, ds);
       }
+      docker::apply_to_environment(df, i, env);
     }
     out.stages.push_back(std::move(ds));
   }

@@ -31,6 +31,7 @@ struct ArchSetting {
   bool value_known = true;      // false when it depends on an unset build arg
   Origin origin;                // the value as written
   bool contiguous = false;      // value appears byte for byte at origin.span.begin
+  bool quoted = false;          // written inside quotes
   enum class Kind { Env, Arg, Inline } kind = Kind::Env;
   ArchList parsed() const;
 };

@@ -30,10 +30,17 @@ class ArchListSpellingRejectedByTorch final : public Rule {
           for (const auto& issue : s->parsed().issues) {
             auto& d = out.report(kInfo, Origin{s->origin.path, issue.span},
                                  fmt::format("TORCH_CUDA_ARCH_LIST entry `{}`: {}", issue.text, issue.reason));
-            if (issue.replacement && s->contiguous)
-              d.fix = Fix{fmt::format("Replace `{}` with `{}`", issue.text, *issue.replacement),
-                          issue.safe ? Applicability::Safe : Applicability::Unsafe,
-                          {Edit{issue.span, *issue.replacement}}};
+            if (!issue.replacement || !s->contiguous) continue;
+            Edit edit{issue.span, *issue.replacement};
+            // In a shell command an unquoted `;` or space would split the command: quote the value.
+            bool splits = issue.replacement->find_first_of("; ") != std::string::npos;
+            if (s->kind == model::ArchSetting::Kind::Inline && !s->quoted && splits) {
+              std::string v = s->value;
+              v.replace(issue.span.begin - s->origin.span.begin, issue.span.end - issue.span.begin, *issue.replacement);
+              edit = Edit{s->origin.span, "\"" + v + "\""};
+            }
+            d.fix = Fix{fmt::format("Replace `{}` with `{}`", issue.text, *issue.replacement),
+                        issue.safe ? Applicability::Safe : Applicability::Unsafe, {edit}};
           }
         }
       }

@@ -117,6 +117,12 @@ using Environment = std::map<std::string, Var>;
 // ARGs declared earlier in the stage (a redeclared global ARG takes the global default).
 Environment environment_at(const Dockerfile& df, size_t instruction_index);
 
+// Turns `env`, environment_at(df, i) for i = `instruction_index`, into environment_at(df, i + 1):
+// ENV/ARG add their definitions, FROM starts its stage's environment, and before a FROM it
+// becomes the global ARGs. Walking a file this way is linear, where calling environment_at for
+// every instruction costs O(stage length) each time.
+void apply_to_environment(const Dockerfile& df, size_t instruction_index, Environment& env);
+
 // Expands $X / ${X} / ${X:-d} / ${X-d} / ${X:+a} / ${X+a} in `word` with `env`, honouring
 // the escape character and single quotes as Docker does. `known` becomes false when the
 // result depends on a variable that is unset or unknown.

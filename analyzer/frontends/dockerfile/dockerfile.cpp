@@ -1,0 +1,1347 @@
+// Dockerfile front-end (see dockerfile.h). Where the header is silent it follows BuildKit's
+// parser. Everything is linear in the input; recursion only happens in variable expansion,
+// where its depth is bounded (kMaxNesting).
+#include "analyzer/frontends/dockerfile/dockerfile.h"
+
+#include <algorithm>
+#include <array>
+#include <limits>
+#include <unordered_map>
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "analyzer/core/source_file.h"
+
+namespace cudalint::docker {
+
+namespace {
+
+constexpr size_t kMaxNesting = 256;                // deeper `${a:-${a:-…}}` is kept literally
+constexpr size_t kMaxExpansionGrowth = 1u << 20;   // bytes variables may add to one word
+constexpr size_t kMaxPatternValue = 4096;          // `${X%pat}` on longer values is not tried
+constexpr size_t kMaxShownBytes = 60;              // file text quoted in one message
+
+constexpr std::array<std::string_view, 18> kInstructions = {
+    "ADD",  "ARG",   "CMD",        "COPY",    "ENTRYPOINT", "ENV",   "EXPOSE", "FROM",   "HEALTHCHECK",
+    "LABEL", "MAINTAINER", "ONBUILD", "RUN", "SHELL",      "STOPSIGNAL", "USER", "VOLUME", "WORKDIR"};
+
+bool is_blank(char c) { return c == ' ' || c == '\t'; }
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r' || c == '\n'; }
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+bool is_name_start(char c) { return is_alpha(c) || c == '_'; }
+bool is_name_char(char c) { return is_name_start(c) || is_digit(c); }
+char to_lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+char to_upper(char c) { return c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c; }
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = to_lower(c);
+  return out;
+}
+
+std::string upper(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = to_upper(c);
+  return out;
+}
+
+bool iequals(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i)
+    if (to_lower(a[i]) != to_lower(b[i])) return false;
+  return true;
+}
+
+bool all_digits(std::string_view s) {
+  return !s.empty() && std::all_of(s.begin(), s.end(), is_digit);
+}
+
+uint32_t u32(size_t v) { return static_cast<uint32_t>(v); }
+
+// File text quoted in a message: bounded, printable and valid UTF-8 whatever the input.
+std::string shown(std::string_view s) {
+  std::string out;
+  size_t i = 0;
+  while (i < s.size() && out.size() < kMaxShownBytes) {
+    auto c = static_cast<unsigned char>(s[i]);
+    if (c < 0x80) {
+      out += (c < 0x20 || c == 0x7f) ? '?' : static_cast<char>(c);
+      ++i;
+      continue;
+    }
+    size_t len = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
+    std::string_view seq = s.substr(i, len);
+    if (seq.size() == len && !first_invalid_utf8(seq)) {
+      out.append(seq);
+      i += len;
+    } else {
+      out += '?';
+      ++i;
+    }
+  }
+  if (i < s.size()) out += "...";
+  return out;
+}
+
+// [b, e) of `m`, as its own MappedText.
+MappedText slice(const MappedText& m, size_t b, size_t e) {
+  MappedText r;
+  r.text.assign(m.text, b, e - b);
+  r.offsets.assign(m.offsets.begin() + static_cast<std::ptrdiff_t>(b),
+                   m.offsets.begin() + static_cast<std::ptrdiff_t>(e));
+  r.offsets.push_back(e > b ? m.offsets[e - 1] + 1 : m.offsets[b]);
+  return r;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Word processing: BuildKit's shell lexer for one word (ENV/ARG/LABEL values, FROM images).
+
+// `*` and `?` glob, for `${X#pat}` and friends (iterative, backtracks on the last `*` only).
+bool glob_match(std::string_view pat, std::string_view text) {
+  size_t p = 0, t = 0, star = std::string_view::npos, mark = 0;
+  while (t < text.size()) {
+    if (p < pat.size() && pat[p] == '*') {
+      star = p++;
+      mark = t;
+    } else if (p < pat.size() && (pat[p] == '?' || pat[p] == text[t])) {
+      ++p;
+      ++t;
+    } else if (star != std::string_view::npos) {
+      p = star + 1;
+      t = ++mark;
+    } else {
+      return false;
+    }
+  }
+  while (p < pat.size() && pat[p] == '*') ++p;
+  return p == pat.size();
+}
+
+// `${X#p}` / `${X##p}` (prefix) and `${X%p}` / `${X%%p}` (suffix) removal.
+std::string remove_pattern(std::string_view v, std::string_view pat, bool prefix, bool longest) {
+  size_t n = v.size();
+  for (size_t step = 0; step <= n; ++step) {
+    size_t k = longest ? n - step : step;  // length of the removed part
+    bool hit = prefix ? glob_match(pat, v.substr(0, k)) : glob_match(pat, v.substr(n - k));
+    if (hit) return std::string(prefix ? v.substr(k) : v.substr(0, n - k));
+  }
+  return std::string(v);
+}
+
+// An `ARG X` without value that nothing set: unset at build time unless passed in.
+bool is_unset_arg(const Var& v) {
+  return v.from_arg && !v.known && v.value.empty() && v.value_span.begin == v.value_span.end;
+}
+
+// Removes quotes and applies the escape character like Docker; with `env` it also expands
+// variables, without it `$X` and `${...}` are kept as written (the parser's `value`).
+class WordProcessor {
+ public:
+  WordProcessor(std::string_view word, const Environment* env, char escape)
+      : s_(word), env_(env), escape_(escape), limit_(word.size() + kMaxExpansionGrowth) {}
+
+  std::string run(bool& known) {
+    std::string out;
+    out.reserve(s_.size());
+    scan(out, known, false, 0);
+    return out;
+  }
+  // Offset of the first quote that is never closed.
+  std::optional<size_t> unterminated_quote() const { return unterminated_; }
+
+ private:
+  // Processes up to the end or, inside `${…}`, up to the closing brace (left for the caller).
+  void scan(std::string& out, bool& known, bool in_brace, size_t depth) {
+    while (i_ < s_.size()) {
+      char c = s_[i_];
+      if (in_brace && c == '}') return;
+      if (c == escape_) {
+        if (i_ + 1 < s_.size()) out += s_[i_ + 1];  // a trailing escape is dropped
+        i_ = std::min(i_ + 2, s_.size());
+      } else if (c == '\'') {
+        single_quote(out);
+      } else if (c == '"') {
+        double_quote(out, known, depth);
+      } else if (c == '$') {
+        dollar(out, known, depth);
+      } else {
+        out += c;
+        ++i_;
+      }
+    }
+  }
+
+  void note_unterminated(size_t at) {
+    if (!unterminated_) unterminated_ = at;
+  }
+
+  void single_quote(std::string& out) {
+    size_t open = i_++;
+    size_t close = s_.find('\'', i_);
+    if (close == std::string_view::npos) {
+      note_unterminated(open);
+      close = s_.size();
+    }
+    out.append(s_.substr(i_, close - i_));
+    i_ = std::min(close + 1, s_.size());
+  }
+
+  // Inside double quotes the escape character only escapes `"`, `$` and itself (BuildKit).
+  void double_quote(std::string& out, bool& known, size_t depth) {
+    size_t open = i_++;
+    while (i_ < s_.size()) {
+      char c = s_[i_];
+      if (c == '"') {
+        ++i_;
+        return;
+      }
+      if (c == '$') {
+        dollar(out, known, depth);
+        continue;
+      }
+      if (c == escape_ && i_ + 1 < s_.size()) {
+        char next = s_[i_ + 1];
+        if (next == '"' || next == '$' || next == escape_) {
+          out += next;
+          i_ += 2;
+          continue;
+        }
+      } else if (c == escape_) {
+        ++i_;  // trailing escape
+        continue;
+      }
+      out += c;
+      ++i_;
+    }
+    note_unterminated(open);
+  }
+
+  // `${…}` copied as written, braces counted without recursion.
+  void copy_braced(std::string& out) {
+    size_t j = i_ + 2, open = 1;
+    while (j < s_.size() && open > 0) {
+      if (s_[j] == '{') ++open;
+      else if (s_[j] == '}') --open;
+      ++j;
+    }
+    out.append(s_.substr(i_, j - i_));
+    i_ = j;
+  }
+
+  // `$1`, `$@`, `$NAME`; "" when `$` is not followed by a name.
+  std::string_view read_name() {
+    size_t b = i_;
+    if (i_ < s_.size() && is_digit(s_[i_])) {
+      while (i_ < s_.size() && is_digit(s_[i_])) ++i_;
+    } else if (i_ < s_.size() && std::string_view("@*#?-$!").find(s_[i_]) != std::string_view::npos) {
+      ++i_;
+    } else if (i_ < s_.size() && is_name_start(s_[i_])) {
+      while (i_ < s_.size() && is_name_char(s_[i_])) ++i_;
+    }
+    return s_.substr(b, i_ - b);
+  }
+
+  const Var* lookup(std::string_view name) const {
+    auto it = env_->find(std::string(name));
+    return it == env_->end() ? nullptr : &it->second;
+  }
+
+  void append_value(std::string& out, std::string_view v, bool& known) const {
+    if (out.size() + v.size() > limit_) {
+      known = false;  // runaway growth (`ENV B=$A$A`, repeated): give up on the exact value
+      return;
+    }
+    out.append(v);
+  }
+
+  // A variable referenced without modifier: unset is "" and makes the result unknown.
+  void append_var(std::string& out, std::string_view name, bool& known) const {
+    const Var* v = lookup(name);
+    if (!v || !v->known) known = false;
+    if (v) append_value(out, v->value, known);
+  }
+
+  void dollar(std::string& out, bool& known, size_t depth) {
+    if (!env_) {
+      if (i_ + 1 < s_.size() && s_[i_ + 1] == '{') {
+        copy_braced(out);
+      } else {
+        out += '$';
+        ++i_;
+      }
+      return;
+    }
+    size_t start = i_++;
+    if (i_ < s_.size() && s_[i_] == '{') {
+      if (depth >= kMaxNesting) {
+        i_ = start;
+        copy_braced(out);
+        known = false;
+        return;
+      }
+      braced(out, known, depth + 1, start);
+      return;
+    }
+    std::string_view name = read_name();
+    if (name.empty()) {
+      out += '$';
+      return;
+    }
+    append_var(out, name, known);
+  }
+
+  // At the `{` of `${`; `start` is the `$`.
+  void braced(std::string& out, bool& known, size_t depth, size_t start) {
+    auto literal = [&] {  // unsupported or malformed: keep the text, mark it unknown
+      i_ = start;
+      copy_braced(out);
+      known = false;
+    };
+    ++i_;
+    std::string name(read_name());
+    if (name.empty() || i_ >= s_.size()) return literal();
+    char op = s_[i_];
+    if (op == '}') {
+      ++i_;
+      append_var(out, name, known);
+      return;
+    }
+    bool colon = op == ':';
+    if (colon) {
+      if (++i_ >= s_.size()) return literal();
+      op = s_[i_];
+    }
+    bool pattern = !colon && (op == '#' || op == '%');
+    if (op != '-' && op != '+' && op != '?' && !pattern) return literal();
+    ++i_;
+    bool longest = false;
+    if (pattern && i_ < s_.size() && s_[i_] == op) {
+      longest = true;
+      ++i_;
+    }
+    // The word is processed into `out` (no quadratic copies) and dropped when unused.
+    size_t mark = out.size();
+    bool word_known = true;
+    scan(out, word_known, true, depth);
+    if (i_ < s_.size()) {
+      ++i_;  // the closing brace
+    } else {
+      known = false;  // unterminated `${`
+    }
+    const Var* v = lookup(name);
+    bool set = v && !is_unset_arg(*v);
+    std::string value = set ? v->value : std::string();
+    if (v && !v->known) known = false;
+    if (pattern) {
+      std::string pat = out.substr(mark);
+      out.resize(mark);
+      if (!set || !word_known) known = false;
+      if (value.size() > kMaxPatternValue) {
+        known = false;
+        append_value(out, value, known);
+      } else {
+        append_value(out, remove_pattern(value, pat, op == '#', longest), known);
+      }
+      return;
+    }
+    bool empty = colon && value.empty();
+    bool use_word = op == '-' ? (!set || empty) : op == '+' ? (set && !empty) : false;
+    if (use_word) {
+      known = known && word_known;
+      return;
+    }
+    out.resize(mark);
+    if (op == '?' && (!set || empty)) known = false;  // Docker fails the build here
+    if (op != '+') append_value(out, value, known);
+  }
+
+  std::string_view s_;
+  const Environment* env_;
+  char escape_;
+  size_t limit_;
+  size_t i_ = 0;
+  std::optional<size_t> unterminated_;
+};
+
+// ---------------------------------------------------------------------------------------------
+// JSON (exec form): exactly a JSON array of strings, or nothing.
+
+class JsonStringArray {
+ public:
+  explicit JsonStringArray(std::string_view s) : s_(s) {}
+
+  bool parse(std::vector<std::string>& values, std::vector<std::pair<size_t, size_t>>& ranges) {
+    skip_ws();
+    if (!eat('[')) return false;
+    skip_ws();
+    if (!eat(']')) {
+      while (true) {
+        skip_ws();
+        size_t b = i_;
+        std::string v;
+        if (!string(v)) return false;
+        values.push_back(std::move(v));
+        ranges.emplace_back(b, i_);
+        skip_ws();
+        if (eat(']')) break;
+        if (!eat(',')) return false;
+      }
+    }
+    skip_ws();
+    return i_ == s_.size();
+  }
+
+ private:
+  void skip_ws() {
+    while (i_ < s_.size() && (s_[i_] == ' ' || s_[i_] == '\t' || s_[i_] == '\n' || s_[i_] == '\r')) ++i_;
+  }
+  bool eat(char c) {
+    if (i_ < s_.size() && s_[i_] == c) {
+      ++i_;
+      return true;
+    }
+    return false;
+  }
+  bool hex4(uint32_t& cp) {
+    if (i_ + 4 > s_.size()) return false;
+    cp = 0;
+    for (int k = 0; k < 4; ++k) {
+      char c = s_[i_++];
+      uint32_t d = is_digit(c) ? c - '0' : (c >= 'a' && c <= 'f') ? c - 'a' + 10 : (c >= 'A' && c <= 'F') ? c - 'A' + 10 : 16;
+      if (d == 16) return false;
+      cp = cp * 16 + d;
+    }
+    return true;
+  }
+  static void utf8(std::string& out, uint32_t cp) {
+    if (cp < 0x80) {
+      out += static_cast<char>(cp);
+    } else if (cp < 0x800) {
+      out += static_cast<char>(0xC0 | (cp >> 6));
+      out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+      out += static_cast<char>(0xE0 | (cp >> 12));
+      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+      out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else {
+      out += static_cast<char>(0xF0 | (cp >> 18));
+      out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+      out += static_cast<char>(0x80 | (cp & 0x3F));
+    }
+  }
+  bool string(std::string& out) {
+    if (!eat('"')) return false;
+    while (i_ < s_.size()) {
+      auto c = static_cast<unsigned char>(s_[i_++]);
+      if (c == '"') return true;
+      if (c < 0x20) return false;
+      if (c != '\\') {
+        out += static_cast<char>(c);
+        continue;
+      }
+      if (i_ >= s_.size()) return false;
+      char e = s_[i_++];
+      switch (e) {
+        case '"': out += '"'; break;
+        case '\\': out += '\\'; break;
+        case '/': out += '/'; break;
+        case 'b': out += '\b'; break;
+        case 'f': out += '\f'; break;
+        case 'n': out += '\n'; break;
+        case 'r': out += '\r'; break;
+        case 't': out += '\t'; break;
+        case 'u': {
+          uint32_t cp = 0;
+          if (!hex4(cp)) return false;
+          if (cp >= 0xD800 && cp <= 0xDBFF && i_ + 1 < s_.size() && s_[i_] == '\\' && s_[i_ + 1] == 'u') {
+            size_t save = i_;
+            i_ += 2;
+            uint32_t lo = 0;
+            if (!hex4(lo)) return false;
+            if (lo >= 0xDC00 && lo <= 0xDFFF) {
+              cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+            } else {
+              i_ = save;  // not a pair: the second escape is read on its own
+              cp = 0xFFFD;
+            }
+          } else if (cp >= 0xD800 && cp <= 0xDFFF) {
+            cp = 0xFFFD;  // lone surrogate, as Go's decoder does
+          }
+          utf8(out, cp);
+          break;
+        }
+        default: return false;
+      }
+    }
+    return false;
+  }
+
+  std::string_view s_;
+  size_t i_ = 0;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Word splitting at the instruction level.
+
+// End of the word starting at `b` (BuildKit's parseWords): whitespace ends it unless quoted;
+// the escape character keeps the next character in the word, except inside single quotes.
+size_t word_end(std::string_view s, size_t b, char escape) {
+  size_t i = b;
+  char quote = 0;
+  while (i < s.size()) {
+    char c = s[i];
+    if (quote) {
+      if (c == quote) quote = 0;
+      else if (c == escape && quote != '\'') ++i;
+      ++i;
+      continue;
+    }
+    if (is_space(c)) break;
+    if (c == '\'' || c == '"') quote = c;
+    else if (c == escape) ++i;
+    ++i;
+  }
+  return std::min(i, s.size());
+}
+
+using Range = std::pair<size_t, size_t>;
+
+std::vector<Range> split_words(std::string_view s, char escape) {
+  std::vector<Range> words;
+  size_t i = 0;
+  while (true) {
+    while (i < s.size() && is_space(s[i])) ++i;
+    if (i >= s.size()) break;
+    size_t e = word_end(s, i, escape);
+    words.emplace_back(i, e);
+    i = e;
+  }
+  return words;
+}
+
+// Plain whitespace split, no quoting (FROM, legacy ENV key).
+std::vector<Range> split_whitespace(std::string_view s) {
+  std::vector<Range> words;
+  size_t i = 0;
+  while (true) {
+    while (i < s.size() && is_space(s[i])) ++i;
+    if (i >= s.size()) break;
+    size_t b = i;
+    while (i < s.size() && !is_space(s[i])) ++i;
+    words.emplace_back(b, i);
+  }
+  return words;
+}
+
+// Drops an unquoted `#…` word and what follows it, from index `keep` on. BuildKit rejects
+// such words in ENV/LABEL/FROM (or declares an ARG named `#`), but cudalint's suppressions are
+// trailing comments (`ENV A=1  # cudalint: ignore[…]`), so they are read as comments here.
+void drop_trailing_comment(std::string_view s, std::vector<Range>& words, size_t keep) {
+  for (size_t i = keep; i < words.size(); ++i) {
+    if (s[words[i].first] == '#') {
+      words.resize(i);
+      return;
+    }
+  }
+}
+
+std::string unquote(std::string_view raw, char escape, std::optional<size_t>* unterminated = nullptr) {
+  WordProcessor wp(raw, nullptr, escape);
+  bool known = true;
+  std::string out = wp.run(known);
+  if (unterminated) *unterminated = wp.unterminated_quote();
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The parser.
+
+class Parser {
+ public:
+  explicit Parser(std::string_view text) : t_(text) {}
+
+  ParseResult run() {
+    if (t_.size() >= std::numeric_limits<uint32_t>::max()) {
+      error({0, 1}, "file is too large to parse");
+      return std::move(r_);
+    }
+    if (t_.starts_with("\xEF\xBB\xBF")) pos_ = 3;
+    parse_directives();
+    while (pos_ < t_.size()) read_instruction();
+    finish();
+    return std::move(r_);
+  }
+
+ private:
+  struct Line {
+    size_t begin, end, next;  // content [begin, end), terminator up to `next`
+  };
+
+  Line line_at(size_t pos) const {
+    size_t e = pos;
+    while (e < t_.size() && t_[e] != '\n' && t_[e] != '\r') ++e;
+    size_t next = e;
+    if (next < t_.size()) next += (t_[next] == '\r' && next + 1 < t_.size() && t_[next + 1] == '\n') ? 2 : 1;
+    return {pos, e, next};
+  }
+
+  size_t skip_space(size_t p, size_t e) const {
+    while (p < e && is_space(t_[p])) ++p;
+    return p;
+  }
+
+  size_t trim_end(size_t b, size_t e) const {
+    while (e > b && is_space(t_[e - 1])) --e;
+    return e;
+  }
+
+  void error(Span span, std::string message) { r_.errors.push_back({span, std::move(message)}); }
+
+  Dockerfile& ast() { return r_.ast; }
+
+  // `# key=value` lines before anything else (BuildKit: only syntax, escape and check).
+  void parse_directives() {
+    while (pos_ < t_.size()) {
+      Line l = line_at(pos_);
+      size_t p = skip_space(l.begin, l.end);
+      if (p >= l.end || t_[p] != '#') return;
+      p = skip_space(p + 1, l.end);
+      size_t kb = p;
+      if (p >= l.end || !is_alpha(t_[p])) return;
+      while (p < l.end && (is_alpha(t_[p]) || is_digit(t_[p]))) ++p;
+      size_t ke = p;
+      p = skip_space(p, l.end);
+      if (p >= l.end || t_[p] != '=') return;
+      size_t vb = skip_space(p + 1, l.end), ve = trim_end(vb, l.end);
+      if (vb >= ve) return;
+      std::string key = lower(t_.substr(kb, ke - kb));
+      if (key != "syntax" && key != "escape" && key != "check") return;  // a plain comment
+      std::string_view value = t_.substr(vb, ve - vb);
+      Span vspan{u32(vb), u32(ve)};
+      if (ast().directives.count(key)) {
+        error(vspan, fmt::format("duplicate parser directive `{}`", key));
+      } else if (key == "escape" && value != "\\" && value != "`") {
+        error(vspan, fmt::format("invalid escape character `{}` (expected `\\` or `` ` ``)", shown(value)));
+        ast().directives[key] = std::string(value);
+      } else {
+        if (key == "escape") ast().escape = value[0];
+        ast().directives[key] = std::string(value);
+      }
+      pos_ = l.next;
+    }
+  }
+
+  // Appends line content to `m`; true when it ends with a continuation (escape + blanks).
+  bool append_line(MappedText& m, size_t b, size_t e) const {
+    size_t last = e;
+    while (last > b && is_blank(t_[last - 1])) --last;
+    bool cont = last > b && t_[last - 1] == ast_escape();
+    size_t ce = cont ? last - 1 : e;
+    for (size_t k = b; k < ce; ++k) {
+      m.text.push_back(t_[k]);
+      m.offsets.push_back(u32(k));
+    }
+    return cont;
+  }
+
+  char ast_escape() const { return r_.ast.escape; }
+
+  void read_instruction() {
+    Line l = line_at(pos_);
+    pos_ = l.next;
+    size_t p = skip_space(l.begin, l.end);
+    if (p >= l.end || t_[p] == '#') return;  // blank line or comment
+    MappedText line;
+    line.text.reserve(l.end - p);
+    line.offsets.reserve(l.end - p + 1);
+    bool cont = append_line(line, p, l.end);
+    size_t span_end = trim_end(p, l.end);
+    // As BuildKit: comment and blank lines inside a continuation are dropped; a continuation
+    // at end of file simply ends the instruction.
+    while (cont && pos_ < t_.size()) {
+      Line c = line_at(pos_);
+      pos_ = c.next;
+      size_t q = skip_space(c.begin, c.end);
+      if (q >= c.end || t_[q] == '#') continue;
+      cont = append_line(line, c.begin, c.end);
+      span_end = trim_end(c.begin, c.end);
+    }
+    line.offsets.push_back(line.text.empty() ? u32(p) : line.offsets.back() + 1);
+    build_instruction(line, span_end);
+  }
+
+  void build_instruction(const MappedText& line, size_t span_end) {
+    const std::string& s = line.text;
+    size_t n = s.size(), k0 = 0;
+    while (k0 < n && is_space(s[k0])) ++k0;
+    if (k0 >= n) return;  // only continuation characters
+    size_t k1 = k0;
+    while (k1 < n && !is_space(s[k1])) ++k1;
+
+    Instruction ins;
+    ins.keyword = upper(std::string_view(s).substr(k0, k1 - k0));
+    ins.keyword_span = line.span_of(k0, k1);
+    ins.span = {ins.keyword_span.begin, std::max(u32(span_end), ins.keyword_span.end)};
+    const std::string& kw = ins.keyword;
+    bool known = std::find(kInstructions.begin(), kInstructions.end(), kw) != kInstructions.end();
+    if (!known) {
+      error(ins.keyword_span, fmt::format("unknown instruction `{}`", shown(std::string_view(s).substr(k0, k1 - k0))));
+    } else if (kw == "FROM") {
+      seen_from_ = true;
+    } else if (kw != "ARG" && !seen_from_ && !reported_before_from_) {
+      reported_before_from_ = true;
+      error(ins.keyword_span, fmt::format("instruction `{}` before the first `FROM` (only `ARG` may come first)", kw));
+    }
+
+    size_t p = k1;
+    while (p < n && is_space(s[p])) ++p;
+    if (kw == "FROM" || kw == "RUN" || kw == "COPY" || kw == "ADD" || kw == "HEALTHCHECK") p = parse_flags(line, p, ins);
+    size_t e = n;
+    while (e > p && is_space(s[e - 1])) --e;
+    ins.args = slice(line, p, e);
+
+    std::vector<Span> markers;
+    if (kw == "RUN" || kw == "CMD" || kw == "ENTRYPOINT" || kw == "SHELL" || kw == "ADD" || kw == "COPY" ||
+        kw == "VOLUME") {
+      parse_json(ins, 0);
+    } else if (kw == "HEALTHCHECK") {
+      // `HEALTHCHECK [flags] CMD ["curl", …]`: the exec form is the array after CMD.
+      const std::string& a = ins.args.text;
+      if (a.size() > 3 && iequals(std::string_view(a).substr(0, 3), "CMD") && is_space(a[3])) parse_json(ins, 3);
+    }
+    if (!ins.json_form && (kw == "RUN" || kw == "COPY" || kw == "ADD") &&
+        ins.args.text.find("<<") != std::string::npos)
+      markers = find_heredocs(ins);
+    if (kw == "ENV" || kw == "LABEL") parse_name_values(ins);
+    if (kw == "ARG") parse_args(ins);
+    if (kw == "FROM") parse_from(ins);
+
+    size_t end = ins.span.end;
+    for (size_t h = 0; h < ins.heredocs.size(); ++h) end = read_heredoc(ins.heredocs[h], markers[h], end);
+    ins.span.end = u32(std::max<size_t>(end, ins.span.end));
+    ast().instructions.push_back(std::move(ins));
+  }
+
+  // Leading `--name=value` words (quotes removed); a lone `--` ends them.
+  size_t parse_flags(const MappedText& line, size_t p, Instruction& ins) const {
+    const std::string& s = line.text;
+    while (p + 1 < s.size() && s[p] == '-' && s[p + 1] == '-') {
+      size_t e = word_end(s, p, ast_escape());
+      std::string_view raw = std::string_view(s).substr(p, e - p);
+      if (raw == "--") {
+        p = e;
+      } else {
+        std::string word = unquote(raw.substr(2), ast_escape());
+        size_t eq = word.find('=');
+        Flag f;
+        f.name = word.substr(0, eq);
+        if (eq != std::string::npos) f.value = word.substr(eq + 1);
+        f.span = line.span_of(p, e);
+        ins.flags.push_back(std::move(f));
+        p = e;
+      }
+      while (p < s.size() && is_space(s[p])) ++p;
+      if (raw == "--") break;
+    }
+    return p;
+  }
+
+  void parse_json(Instruction& ins, size_t from) {
+    std::string_view a = std::string_view(ins.args.text).substr(from);
+    size_t lead = 0;
+    while (lead < a.size() && is_space(a[lead])) ++lead;
+    if (lead >= a.size() || a[lead] != '[') return;
+    std::vector<std::string> values;
+    std::vector<Range> ranges;
+    if (!JsonStringArray(a).parse(values, ranges)) return;  // shell form, like Docker
+    ins.json_form = true;
+    ins.json_args = std::move(values);
+    for (auto [b, e] : ranges) ins.json_arg_spans.push_back(ins.args.span_of(from + b, from + e));
+  }
+
+  // Words of the form `[n]<<[-]WORD` (BuildKit: WORD has no `<`); quotes in WORD stop expansion.
+  std::vector<Span> find_heredocs(Instruction& ins) const {
+    std::vector<Span> markers;
+    std::string_view a = ins.args.text;
+    for (auto [b, e] : split_words(a, ast_escape())) {
+      std::string_view w = a.substr(b, e - b);
+      size_t j = 0;
+      while (j < w.size() && is_digit(w[j])) ++j;
+      if (w.substr(j, 2) != "<<") continue;
+      j += 2;
+      bool chomp = j < w.size() && w[j] == '-';
+      if (chomp) ++j;
+      std::string_view rest = w.substr(j);
+      if (rest.empty() || rest.find('<') != std::string_view::npos) continue;
+      std::string name = unquote(rest, ast_escape());
+      if (name.empty()) continue;
+      Heredoc h;
+      h.delimiter = std::move(name);
+      h.strip_tabs = chomp;
+      h.quoted = rest.find_first_of("'\"") != std::string_view::npos;
+      ins.heredocs.push_back(std::move(h));
+      markers.push_back(ins.args.span_of(b, e));
+    }
+    return markers;
+  }
+
+  // Reads one heredoc body from the following lines; returns the new end of the instruction.
+  size_t read_heredoc(Heredoc& h, Span marker, size_t end) {
+    size_t body_begin = pos_, body_end = pos_;
+    bool any = false;
+    while (pos_ < t_.size()) {
+      Line l = line_at(pos_);
+      pos_ = l.next;
+      std::string_view content = t_.substr(l.begin, l.end - l.begin);
+      if (h.strip_tabs) content.remove_prefix(std::min(content.find_first_not_of('\t'), content.size()));
+      if (content == h.delimiter) {
+        h.body_span = {u32(body_begin), u32(any ? body_end : body_begin)};
+        return l.end;
+      }
+      if (any) h.body += '\n';
+      h.body.append(content);
+      any = true;
+      body_end = l.end;
+    }
+    // Unterminated: the body runs to the end of the file (an empty one sits at the instruction's end).
+    h.body_span = any ? Span{u32(body_begin), u32(body_end)} : Span{u32(end), u32(end)};
+    error(marker, fmt::format("unterminated heredoc `{}`: no line `{}` ends it", shown(h.delimiter), shown(h.delimiter)));
+    return any ? body_end : end;
+  }
+
+  // A pair's value: quotes removed, escapes applied; an unclosed quote is an error.
+  void set_value(const Instruction& ins, KeyValue& kv, size_t b, size_t e) {
+    std::string_view raw = std::string_view(ins.args.text).substr(b, e - b);
+    std::optional<size_t> open;
+    kv.value = unquote(raw, ast_escape(), &open);
+    kv.raw_value = std::string(raw);
+    kv.has_value = true;
+    kv.value_span = ins.args.span_of(b, e);
+    if (open)
+      error(ins.args.span_of(b + *open, e),
+            fmt::format("unterminated quote in the value of `{}` in `{}`", shown(kv.key), ins.keyword));
+  }
+
+  KeyValue key_of(const Instruction& ins, size_t b, size_t e) const {
+    KeyValue kv;
+    kv.key = unquote(std::string_view(ins.args.text).substr(b, e - b), ast_escape());
+    kv.key_span = ins.args.span_of(b, e);
+    kv.value_span = {kv.key_span.end, kv.key_span.end};
+    return kv;
+  }
+
+  // ENV and LABEL: `k=v k2="v 2"`, or the legacy `k rest of line`.
+  void parse_name_values(Instruction& ins) {
+    std::string_view a = ins.args.text;
+    auto words = split_words(a, ast_escape());
+    if (words.empty()) {
+      error(ins.keyword_span, fmt::format("missing `name=value` pair after `{}`", ins.keyword));
+      return;
+    }
+    auto [fb, fe] = words.front();
+    if (a.substr(fb, fe - fb).find('=') == std::string_view::npos) {
+      auto ws = split_whitespace(a);
+      KeyValue kv = key_of(ins, ws[0].first, ws[0].second);
+      size_t vb = ws[0].second;
+      while (vb < a.size() && is_space(a[vb])) ++vb;
+      if (vb >= a.size()) {
+        error(kv.key_span, fmt::format("missing value for `{}` in `{}`", shown(kv.key), ins.keyword));
+        kv.value_span = {kv.key_span.end, kv.key_span.end};
+      } else {
+        set_value(ins, kv, vb, a.size());
+      }
+      ins.pairs.push_back(std::move(kv));
+      return;
+    }
+    drop_trailing_comment(a, words, 1);
+    for (auto [b, e] : words) {
+      size_t eq = a.substr(b, e - b).find('=');
+      if (eq == std::string_view::npos) {
+        error(ins.args.span_of(b, e),
+              fmt::format("missing `=` in `{}` (expected `name=value` in `{}`)", shown(a.substr(b, e - b)), ins.keyword));
+        continue;
+      }
+      KeyValue kv = key_of(ins, b, b + eq);
+      if (eq == 0) error(ins.args.span_of(b, e), fmt::format("empty name in `{}`", shown(a.substr(b, e - b))));
+      set_value(ins, kv, b + eq + 1, e);
+      ins.pairs.push_back(std::move(kv));
+    }
+  }
+
+  // ARG: `X`, `X=default`, several per line.
+  void parse_args(Instruction& ins) {
+    std::string_view a = ins.args.text;
+    auto words = split_words(a, ast_escape());
+    if (words.empty()) error(ins.keyword_span, "missing name after `ARG`");
+    drop_trailing_comment(a, words, 1);
+    for (auto [b, e] : words) {
+      size_t eq = a.substr(b, e - b).find('=');
+      KeyValue kv = key_of(ins, b, eq == std::string_view::npos ? e : b + eq);
+      if (kv.key.empty()) error(ins.args.span_of(b, e), fmt::format("empty name in `{}`", shown(a.substr(b, e - b))));
+      if (eq != std::string_view::npos) set_value(ins, kv, b + eq + 1, e);
+      ins.pairs.push_back(std::move(kv));
+    }
+  }
+
+  // FROM [--platform=…] image [AS name]
+  void parse_from(Instruction& ins) {
+    std::string_view a = ins.args.text;
+    auto words = split_whitespace(a);
+    if (words.empty()) {
+      error(ins.keyword_span, "missing image name after `FROM`");
+      return;
+    }
+    drop_trailing_comment(a, words, 1);
+    auto [ib, ie] = words[0];
+    ins.from_image = std::string(a.substr(ib, ie - ib));
+    ins.from_image_span = ins.args.span_of(ib, ie);
+    if (words.size() == 1) return;
+    std::string_view second = a.substr(words[1].first, words[1].second - words[1].first);
+    if (iequals(second, "AS") && words.size() == 3) {
+      ins.from_alias = std::string(a.substr(words[2].first, words[2].second - words[2].first));
+    } else if (iequals(second, "AS") && words.size() == 2) {
+      error(ins.args.span_of(words[1].first, words[1].second), "missing stage name after `AS` in `FROM`");
+    } else {
+      size_t b = iequals(second, "AS") ? words[3].first : words[1].first;
+      error(ins.args.span_of(b, words.back().second),
+            fmt::format("unexpected `{}` in `FROM` (expected `FROM image [AS name]`)",
+                        shown(a.substr(b, words.back().second - b))));
+    }
+  }
+
+  void finish();
+
+  std::string_view t_;
+  size_t pos_ = 0;
+  bool seen_from_ = false;
+  bool reported_before_from_ = false;
+  ParseResult r_;
+};
+
+// Global ARGs (before the first FROM) declared before instruction `upto`, expanded in order.
+Environment global_env(const Dockerfile& df, size_t upto);
+
+void apply_definitions(const Dockerfile& df, size_t k, Environment& env, const Environment* globals);
+
+void Parser::finish() {
+  Dockerfile& df = ast();
+  auto& ins = df.instructions;
+  if (ins.empty()) {
+    Span where{0, 0};
+    if (!t_.empty()) {
+      size_t b = t_.starts_with("\xEF\xBB\xBF") ? 3 : 0;
+      Line l = line_at(b);
+      size_t e = trim_end(b, l.end);
+      where = e > b ? Span{u32(b), u32(e)} : b < t_.size() ? Span{u32(b), u32(b + 1)} : Span{0, u32(t_.size())};
+    }
+    error(where, "Dockerfile has no instructions");
+    return;
+  }
+  for (size_t i = 0; i < ins.size(); ++i) {
+    if (ins[i].keyword == "FROM") {
+      Stage st;
+      st.index = df.stages.size();
+      st.name = ins[i].from_alias;
+      st.from_instruction = i;
+      if (!df.stages.empty()) df.stages.back().end_instruction = i;
+      df.stages.push_back(std::move(st));
+    } else if (df.stages.empty() && ins[i].keyword == "ARG") {
+      df.global_args.push_back(i);
+    }
+  }
+  if (df.stages.empty()) {
+    if (df.global_args.size() == ins.size())
+      error(ins[0].keyword_span, "missing `FROM` instruction (the Dockerfile only declares `ARG`s)");
+    return;
+  }
+  df.stages.back().end_instruction = ins.size();
+  Environment globals = global_env(df, ins.size());
+  std::unordered_map<std::string, size_t> by_name;  // lower-cased alias -> latest stage
+  for (Stage& st : df.stages) {
+    bool known = true;
+    st.base_image = expand(ins[st.from_instruction].from_image, globals, df.escape, known);
+    st.base_image_known = known;
+    // Docker resolves stage names after expansion, case-insensitively.
+    if (auto it = by_name.find(lower(st.base_image)); it != by_name.end()) {
+      st.parent_stage = it->second;
+    } else if (all_digits(st.base_image) && st.base_image.size() < 10) {
+      size_t idx = std::stoul(st.base_image);
+      if (idx < st.index) st.parent_stage = idx;
+    }
+    if (!st.name.empty()) by_name[lower(st.name)] = st.index;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Environments.
+
+Environment global_env(const Dockerfile& df, size_t upto) {
+  Environment env;
+  for (size_t idx : df.global_args) {
+    if (idx >= upto) break;
+    apply_definitions(df, idx, env, nullptr);
+  }
+  return env;
+}
+
+const Var* find_var(const Environment* env, const std::string& key) {
+  if (!env) return nullptr;
+  auto it = env->find(key);
+  return it == env->end() ? nullptr : &it->second;
+}
+
+// Applies ENV/ARG instruction `k` to `env`. ENV pairs all see the environment from before the
+// instruction (documented Docker behaviour); ARG pairs are applied one after the other.
+void apply_definitions(const Dockerfile& df, size_t k, Environment& env, const Environment* globals) {
+  if (k >= df.instructions.size()) return;
+  const Instruction& ins = df.instructions[k];
+  if (ins.keyword == "ENV") {
+    std::vector<std::pair<std::string, Var>> updates;
+    for (const KeyValue& kv : ins.pairs) {
+      if (!kv.has_value || kv.key.empty()) continue;
+      Var v;
+      v.value = expand(kv.raw_value, env, df.escape, v.known);
+      v.instruction = k;
+      v.value_span = kv.value_span;
+      v.key_span = kv.key_span;
+      updates.emplace_back(kv.key, std::move(v));
+    }
+    for (auto& [key, v] : updates) env[key] = std::move(v);
+  } else if (ins.keyword == "ARG") {
+    for (const KeyValue& kv : ins.pairs) {
+      if (kv.key.empty()) continue;
+      auto it = env.find(kv.key);
+      if (it != env.end() && !it->second.from_arg) continue;  // ENV always wins over ARG
+      Var v;
+      v.from_arg = true;
+      v.instruction = k;
+      v.key_span = kv.key_span;
+      if (kv.has_value) {
+        v.value = expand(kv.raw_value, env, df.escape, v.known);
+        v.value_span = kv.value_span;
+      } else if (it != env.end()) {
+        continue;  // declared again without value: keeps what it had
+      } else if (const Var* g = find_var(globals, kv.key)) {
+        // A redeclared global ARG takes the global default; the Var keeps pointing at the
+        // global declaration, where that value is written.
+        v = *g;
+      } else {
+        v.known = false;  // only the build command line can give it a value
+        v.value_span = {kv.key_span.end, kv.key_span.end};
+      }
+      env[kv.key] = std::move(v);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// split_shell: a lexer for simple commands.
+
+class ShellLexer {
+ public:
+  explicit ShellLexer(const MappedText& m) : m_(m), s_(m.text) {}
+
+  std::vector<ShellCommand> run() {
+    size_t n = s_.size();
+    while (i_ < n) {
+      char c = s_[i_];
+      char next = i_ + 1 < n ? s_[i_ + 1] : '\0';
+      if (c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f') {
+        ++i_;
+      } else if (c == '\n' || c == ';' || c == '(' || c == ')') {
+        end_command();
+        ++i_;
+      } else if ((c == '&' || c == '|') && next == c) {
+        end_command();
+        i_ += 2;
+      } else if (c == '&' && next == '>') {
+        redirect();
+      } else if (c == '&' || c == '|') {
+        end_command();
+        ++i_;
+      } else if (c == '#') {
+        while (i_ < n && s_[i_] != '\n') ++i_;  // comment
+      } else if (c == '\\' && next == '\n') {
+        i_ += 2;  // line continuation between words
+      } else if (starts_redirect()) {
+        redirect();
+      } else {
+        word(true);
+      }
+    }
+    end_command();
+    return std::move(out_);
+  }
+
+ private:
+  enum class Mode { Prefix, Export, Env, Args };
+
+  static bool breaks_word(char c) {
+    return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f' || c == '\n' || c == ';' || c == '&' ||
+           c == '|' || c == '(' || c == ')' || c == '<' || c == '>';
+  }
+
+  void end_command() {
+    if (!cur_.words.empty() || !cur_.assignments.empty()) out_.push_back(std::move(cur_));
+    cur_ = ShellCommand();
+    mode_ = Mode::Prefix;
+  }
+
+  bool starts_redirect() const {
+    size_t j = i_;
+    while (j < s_.size() && is_digit(s_[j])) ++j;
+    return j < s_.size() && (s_[j] == '<' || s_[j] == '>');
+  }
+
+  // `2>&1`, `>>file`, `<in`, `&>log`, `<<EOF`: the operator and its target are not argv
+  // words, so both are skipped.
+  void redirect() {
+    size_t n = s_.size();
+    while (i_ < n && is_digit(s_[i_])) ++i_;
+    if (i_ < n && s_[i_] == '&') ++i_;
+    char op = i_ < n ? s_[i_++] : '\0';
+    for (int k = 0; k < 2 && i_ < n && (s_[i_] == '<' || s_[i_] == '>' || s_[i_] == '&'); ++k) ++i_;
+    if (i_ < n && ((op == '>' && s_[i_] == '|') || s_[i_] == '-')) ++i_;
+    while (i_ < n && (s_[i_] == ' ' || s_[i_] == '\t')) ++i_;
+    if (i_ < n && !breaks_word(s_[i_]) && s_[i_] != '#') word(false);
+  }
+
+  // End of the `$(…)`, `${…}` or backquote construct at `i`, nesting tracked on a heap stack.
+  size_t skip_nested(size_t i) const {
+    size_t n = s_.size(), j;
+    std::vector<char> closers;
+    if (s_[i] == '`') {
+      closers.push_back('`');
+      j = i + 1;
+    } else {
+      closers.push_back(s_[i + 1] == '(' ? ')' : '}');
+      j = i + 2;
+    }
+    auto opens_dollar = [&](size_t k) { return s_[k] == '$' && k + 1 < n && (s_[k + 1] == '(' || s_[k + 1] == '{'); };
+    while (j < n && !closers.empty()) {
+      char top = closers.back(), c = s_[j];
+      if (c == '\\') {
+        j += 2;
+      } else if (top == '`') {
+        if (c == '`') closers.pop_back();
+        ++j;
+      } else if (top == '"') {
+        if (c == '"') {
+          closers.pop_back();
+          ++j;
+        } else if (opens_dollar(j)) {
+          closers.push_back(s_[j + 1] == '(' ? ')' : '}');
+          j += 2;
+        } else {
+          if (c == '`') closers.push_back('`');
+          ++j;
+        }
+      } else if (c == '\'') {
+        size_t close = s_.find('\'', j + 1);
+        j = close == std::string::npos ? n : close + 1;
+      } else if (opens_dollar(j)) {
+        closers.push_back(s_[j + 1] == '(' ? ')' : '}');
+        j += 2;
+      } else {
+        if (c == '"' || c == '`') closers.push_back(c);
+        else if (top == ')' && c == '(') closers.push_back(')');
+        else if (c == top) closers.pop_back();
+        ++j;
+      }
+    }
+    return std::min(j, n);
+  }
+
+  // One word: quotes removed, backslash escapes applied, `$(…)`, `${…}` and backquotes kept
+  // as written. `keep` false reads a redirection target and drops it.
+  void word(bool keep) {
+    size_t n = s_.size(), b = i_;
+    std::string text;
+    bool quoted = false;
+    while (i_ < n && !breaks_word(s_[i_])) {
+      char c = s_[i_];
+      if (c == '\\') {
+        if (i_ + 1 >= n) {
+          text += c;
+          ++i_;
+        } else {
+          if (s_[i_ + 1] != '\n') text += s_[i_ + 1];
+          i_ += 2;
+          quoted = true;
+        }
+      } else if (c == '\'') {
+        size_t close = s_.find('\'', i_ + 1);
+        if (close == std::string::npos) close = n;
+        text.append(s_, i_ + 1, close - i_ - 1);
+        i_ = std::min(close + 1, n);
+        quoted = true;
+      } else if (c == '"') {
+        ++i_;
+        quoted = true;
+        while (i_ < n && s_[i_] != '"') {
+          char d = s_[i_];
+          if (d == '\\' && i_ + 1 < n && std::string_view("$`\"\\\n").find(s_[i_ + 1]) != std::string_view::npos) {
+            if (s_[i_ + 1] != '\n') text += s_[i_ + 1];
+            i_ += 2;
+          } else if ((d == '$' && i_ + 1 < n && (s_[i_ + 1] == '(' || s_[i_ + 1] == '{')) || d == '`') {
+            size_t e = skip_nested(i_);
+            text.append(s_, i_, e - i_);
+            i_ = e;
+          } else {
+            text += d;
+            ++i_;
+          }
+        }
+        if (i_ < n) ++i_;
+      } else if ((c == '$' && i_ + 1 < n && (s_[i_ + 1] == '(' || s_[i_ + 1] == '{')) || c == '`') {
+        size_t e = skip_nested(i_);
+        text.append(s_, i_, e - i_);
+        i_ = e;
+      } else {
+        text += c;
+        ++i_;
+      }
+    }
+    if (!keep || i_ == b) return;
+    add_word(b, i_, std::move(text), quoted);
+  }
+
+  // Length of `NAME` when the raw word starts with `NAME=`.
+  size_t assignment_name(size_t b, size_t e) const {
+    if (b >= e || !is_name_start(s_[b])) return 0;
+    size_t k = b;
+    while (k < e && is_name_char(s_[k])) ++k;
+    return k < e && s_[k] == '=' ? k - b : 0;
+  }
+
+  // Shell reserved words that may start a command; the simple command follows them.
+  static bool reserved(std::string_view w) {
+    static constexpr std::array<std::string_view, 12> kWords = {"if", "then", "else", "elif", "fi", "do",
+                                                                "done", "while", "until", "!", "{", "}"};
+    return std::find(kWords.begin(), kWords.end(), w) != kWords.end();
+  }
+
+  // Assignments: leading `NAME=value` words; after `export`, every `NAME=value` argument; after
+  // `env` (and its `-` options), the `NAME=value` words before the command. `env` itself
+  // stays a word, so `env A=1 cmd` gives words ["env", "cmd"] and the assignment A=1.
+  void add_word(size_t b, size_t e, std::string text, bool quoted) {
+    size_t name = assignment_name(b, e);
+    if (name > 0 && mode_ != Mode::Args) {
+      KeyValue kv;
+      kv.key = s_.substr(b, name);
+      kv.value = text.substr(name + 1);
+      kv.raw_value = s_.substr(b + name + 1, e - b - name - 1);
+      kv.has_value = true;
+      kv.key_span = m_.span_of(b, b + name);
+      kv.value_span = m_.span_of(b + name + 1, e);
+      cur_.assignments.push_back(std::move(kv));
+      return;
+    }
+    if (mode_ == Mode::Prefix && !quoted && cur_.words.empty() && cur_.assignments.empty() && reserved(text))
+      return;
+    if (mode_ == Mode::Prefix) {
+      mode_ = text == "export" ? Mode::Export : text == "env" ? Mode::Env : Mode::Args;
+    } else if (mode_ == Mode::Env && !text.starts_with("-")) {
+      mode_ = Mode::Args;
+    }
+    cur_.words.push_back({std::move(text), m_.span_of(b, e)});
+  }
+
+  const MappedText& m_;
+  const std::string& s_;
+  size_t i_ = 0;
+  Mode mode_ = Mode::Prefix;
+  ShellCommand cur_;
+  std::vector<ShellCommand> out_;
+};
+
+}  // namespace
+
+Span MappedText::span_of(size_t b, size_t e) const {
+  if (offsets.empty()) return {};
+  size_t last = offsets.size() - 1;
+  b = std::min(b, last);
+  e = std::min(std::max(e, b), last);
+  if (e == b) {
+    uint32_t at = b > 0 ? offsets[b - 1] + 1 : offsets[0];
+    return {at, at};
+  }
+  return {offsets[b], std::max(offsets[b], offsets[e - 1] + 1)};
+}
+
+ParseResult parse(std::string_view text) { return Parser(text).run(); }
+
+std::string expand(std::string_view word, const Environment& env, char escape, bool& known) {
+  return WordProcessor(word, &env, escape).run(known);
+}
+
+std::optional<size_t> stage_of(const Dockerfile& df, size_t instruction_index) {
+  auto it = std::upper_bound(df.stages.begin(), df.stages.end(), instruction_index,
+                             [](size_t i, const Stage& s) { return i < s.from_instruction; });
+  if (it == df.stages.begin()) return std::nullopt;
+  --it;
+  if (instruction_index >= it->end_instruction) return std::nullopt;
+  return static_cast<size_t>(it - df.stages.begin());
+}
+
+Environment environment_at(const Dockerfile& df, size_t instruction_index) {
+  size_t upto = std::min(instruction_index, df.instructions.size());
+  std::optional<size_t> stage = stage_of(df, upto);
+  if (!stage && upto == df.instructions.size() && !df.stages.empty()) stage = df.stages.size() - 1;
+  if (!stage) return global_env(df, upto);
+  // FROM itself sees the global ARGs (that is what its image is expanded with).
+  if (df.stages[*stage].from_instruction == upto) return global_env(df, df.instructions.size());
+
+  std::vector<size_t> chain{*stage};
+  while (true) {
+    const auto& parent = df.stages[chain.back()].parent_stage;
+    if (!parent || *parent >= chain.back()) break;
+    chain.push_back(*parent);
+  }
+  std::reverse(chain.begin(), chain.end());
+
+  Environment globals = global_env(df, df.instructions.size());
+  Environment env;
+  for (size_t idx : chain) {
+    Environment e;  // ARGs do not cross stages; ENV is inherited through FROM <stage>
+    for (auto& [key, v] : env)
+      if (!v.from_arg) e.emplace(key, std::move(v));
+    const Stage& st = df.stages[idx];
+    size_t end = idx == *stage ? upto : std::min(st.end_instruction, df.instructions.size());
+    for (size_t k = st.from_instruction + 1; k < end; ++k) apply_definitions(df, k, e, &globals);
+    env = std::move(e);
+  }
+  return env;
+}
+
+void apply_to_environment(const Dockerfile& df, size_t instruction_index, Environment& env) {
+  if (instruction_index >= df.instructions.size()) return;
+  const Instruction& ins = df.instructions[instruction_index];
+  size_t next = instruction_index + 1;
+  if (next < df.instructions.size() && df.instructions[next].keyword == "FROM") {
+    env = global_env(df, df.instructions.size());  // what a FROM sees
+    return;
+  }
+  if (ins.keyword == "FROM") {
+    env = environment_at(df, instruction_index + 1);
+    return;
+  }
+  if (ins.keyword != "ARG" && ins.keyword != "ENV") return;
+  if (!stage_of(df, instruction_index)) {
+    // Before the first FROM only ARGs count (an ENV there is an error).
+    if (ins.keyword == "ARG") apply_definitions(df, instruction_index, env, nullptr);
+    return;
+  }
+  // Global defaults only matter for `ARG X` without value; compute them only then.
+  bool needs_globals = false;
+  for (const KeyValue& kv : ins.pairs) needs_globals = needs_globals || (ins.keyword == "ARG" && !kv.has_value);
+  Environment globals = needs_globals ? global_env(df, df.instructions.size()) : Environment();
+  apply_definitions(df, instruction_index, env, &globals);
+}
+
+std::vector<ShellCommand> split_shell(const MappedText& text) { return ShellLexer(text).run(); }
+
+}  // namespace cudalint::docker

@@ -1,0 +1,202 @@
+#!/usr/bin/env python3
+"""End-to-end tests of the cudalint binary: exit codes, formats, config errors, malformed
+input, suppressions, baselines, --fix and --output. Usage: cli_test.py path/to/cudalint"""
+import json
+import os
+import shutil
+import stat
+import subprocess
+import sys
+import tempfile
+import unittest
+
+BIN = None
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def run(args, cwd, timeout=60):
+    p = subprocess.run([BIN] + args, cwd=cwd, capture_output=True, text=True, timeout=timeout)
+    assert p.returncode < 128, f"crashed with signal: {p.returncode}\n{p.stderr}"
+    return p
+
+
+def read(path):
+    with open(path) as f:
+        return f.read()
+
+
+def write(root, rel, content, mode="w"):
+    path = os.path.join(root, rel)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, mode) as f:
+        f.write(content)
+    return path
+
+
+BAD_DOCKERFILE = 'FROM nvidia/cuda:12.4.1-devel-ubuntu22.04\nENV TORCH_CUDA_ARCH_LIST="3.7;8.0"\n'
+
+
+class Cli(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.mkdtemp(prefix="cudalint-cli-")
+
+    def tearDown(self):
+        for root, dirs, _ in os.walk(self.dir):
+            for d in dirs:
+                os.chmod(os.path.join(root, d), 0o755)
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+    def test_version_and_usage(self):
+        p = run(["--version"], self.dir)
+        self.assertEqual(p.returncode, 0)
+        self.assertRegex(p.stdout, r"^cudalint \d+\.\d+\.\d+")
+        self.assertEqual(run(["check", "--bogus"], self.dir).returncode, 2)
+        self.assertEqual(run(["frobnicate"], self.dir).returncode, 2)
+        self.assertEqual(run(["check", "--select", "NOPE"], self.dir).returncode, 2)
+
+    def test_clean_project_is_silent_and_exits_0(self):
+        shutil.copytree(os.path.join(REPO, "examples", "clean"), os.path.join(self.dir, "p"))
+        p = run(["check"], os.path.join(self.dir, "p"))
+        self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+        self.assertEqual(p.stdout, "")
+
+    def test_text_format_and_exit_1(self):
+        write(self.dir, "Dockerfile", BAD_DOCKERFILE)
+        p = run(["check", "--color", "never"], self.dir)
+        self.assertEqual(p.returncode, 1)
+        self.assertIn("Dockerfile:2:27: error: sm_37 is not supported by CUDA 12.4.1", p.stdout)
+        self.assertIn("[ARCH003]", p.stdout)
+        self.assertIn("^^^", p.stdout)
+        self.assertNotIn("\x1b[", p.stdout)
+        # --fail-on and --exit-zero
+        write(self.dir, "cudalint.toml", '[severity]\nARCH003 = "warning"\n')
+        self.assertEqual(run(["check", "--fail-on", "error"], self.dir).returncode, 0)
+        self.assertEqual(run(["check"], self.dir).returncode, 1)
+        self.assertEqual(run(["check", "--exit-zero"], self.dir).returncode, 0)
+
+    def test_json_and_github_formats(self):
+        write(self.dir, "Dockerfile", BAD_DOCKERFILE)
+        p = run(["check", "--format", "json"], self.dir)
+        doc = json.loads(p.stdout)
+        self.assertEqual(doc["version"], 1)
+        f = doc["findings"][0]
+        self.assertEqual((f["rule"], f["path"], f["region"]["start_line"]), ("ARCH003", "Dockerfile", 2))
+        p = run(["check", "--format", "github"], self.dir)
+        self.assertTrue(p.stdout.startswith("::error file=Dockerfile,line=2,"), p.stdout)
+
+    def test_broken_pyproject_exits_2_naming_it(self):
+        write(self.dir, "pyproject.toml", "[tool.cudalint\nselect = [\n")
+        write(self.dir, "Dockerfile", "FROM ubuntu:22.04\n")
+        p = run(["check"], self.dir)
+        self.assertEqual(p.returncode, 2)
+        self.assertIn("pyproject.toml:1:", p.stdout)
+        self.assertIn("CONF001", p.stdout)
+
+    def test_unknown_config_key_exits_2(self):
+        write(self.dir, "cudalint.toml", 'selct = ["ARCH"]\n')
+        p = run(["check"], self.dir)
+        self.assertEqual(p.returncode, 2)
+        self.assertIn("cudalint.toml:1:", p.stdout)
+        self.assertIn("selct", p.stdout)
+
+    def test_malformed_inputs_give_diagnostics_not_crashes(self):
+        write(self.dir, "kernel.cu", b"\x7fELF\x00\x01binary", "wb")
+        write(self.dir, "Dockerfile", b"FROM ubuntu\nLABEL a=\"\xff\"\n", "wb")
+        write(self.dir, "empty/Dockerfile", "")
+        write(self.dir, "empty/empty.cu", "")
+        write(self.dir, "empty/pyproject.toml", "")
+        write(self.dir, "empty/setup.py", "")
+        unreadable = write(self.dir, "locked/k.cu", "__global__ void k() {}\n")
+        os.chmod(unreadable, 0)
+        p = run(["check", "--format", "json"], self.dir)
+        doc = json.loads(p.stdout)
+        got = {(f["path"], f["rule"]) for f in doc["findings"]}
+        self.assertIn(("kernel.cu", "PARSE003"), got)
+        self.assertIn(("Dockerfile", "PARSE004"), got)
+        self.assertIn(("empty/Dockerfile", "PARSE001"), got)
+        if os.geteuid() != 0:  # root reads anything
+            self.assertIn(("locked/k.cu", "PARSE002"), got)
+        self.assertEqual(p.returncode, 1)
+        missing = run(["check", "no-such-file.cu"], self.dir)
+        self.assertIn("PARSE002", missing.stdout)
+
+    def test_suppression_suppresses_and_unused_is_reported(self):
+        write(self.dir, "Dockerfile", 'FROM nvidia/cuda:12.4.1-devel-ubuntu22.04\n'
+              '# cudalint: ignore[ARCH003]\nENV TORCH_CUDA_ARCH_LIST="3.7;8.0"\n')
+        p = run(["check"], self.dir)
+        self.assertEqual(p.returncode, 0, p.stdout)
+        self.assertEqual(p.stdout, "")
+        write(self.dir, "Dockerfile", 'FROM nvidia/cuda:12.4.1-devel-ubuntu22.04\n'
+              '# cudalint: ignore[ARCH003]\nENV TORCH_CUDA_ARCH_LIST="8.0"\n')
+        p = run(["check"], self.dir)
+        self.assertIn("SUP001", p.stdout)
+
+    def test_baseline_tolerates_line_shifts(self):
+        write(self.dir, "Dockerfile", BAD_DOCKERFILE)
+        self.assertEqual(run(["check", "--write-baseline", "base.json"], self.dir).returncode, 0)
+        self.assertEqual(run(["check", "--baseline", "base.json"], self.dir).returncode, 0)
+        write(self.dir, "Dockerfile", "# a new comment\n\n" + BAD_DOCKERFILE)
+        p = run(["check", "--baseline", "base.json"], self.dir)
+        self.assertEqual(p.returncode, 0, p.stdout)
+        write(self.dir, "Dockerfile", BAD_DOCKERFILE + 'ENV TORCH_CUDA_ARCH_LIST="3.5"\n')
+        p = run(["check", "--baseline", "base.json"], self.dir)
+        self.assertEqual(p.returncode, 1)
+        self.assertIn("sm_35", p.stdout)
+        self.assertNotIn("sm_37", p.stdout)
+        self.assertEqual(run(["check", "--baseline", "missing.json"], self.dir).returncode, 2)
+
+    def test_fix_is_atomic_and_idempotent(self):
+        path = write(self.dir, "Dockerfile",
+                     'FROM nvidia/cuda:12.4.1-devel-ubuntu22.04\nENV TORCH_CUDA_ARCH_LIST="sm_80;sm_90"\n')
+        os.chmod(path, 0o640)
+        before = run(["check"], self.dir)
+        self.assertEqual(before.returncode, 1)
+        self.assertEqual(read(path).count("sm_80"), 1, "check must not modify files")
+        p = run(["check", "--fix"], self.dir)
+        self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+        self.assertIn('TORCH_CUDA_ARCH_LIST="8.0;9.0"', read(path))
+        self.assertEqual(stat.S_IMODE(os.stat(path).st_mode), 0o640)
+        again = read(path)
+        run(["check", "--fix"], self.dir)
+        self.assertEqual(read(path), again)
+        self.assertEqual([f for f in os.listdir(self.dir) if f.startswith(".cudalint-tmp")], [])
+
+    def test_output_file_and_many_explicit_paths(self):
+        paths = []
+        for i in range(3000):
+            paths.append(os.path.relpath(write(self.dir, f"src/k{i}.cu", "__global__ void k() {}\n"), self.dir))
+        write(self.dir, "Dockerfile", BAD_DOCKERFILE)
+        p = run(["check", "--format", "sarif", "-o", "out.sarif", "Dockerfile"] + paths, self.dir)
+        self.assertEqual(p.returncode, 1)
+        self.assertEqual(p.stdout, "")
+        log = json.loads(read(os.path.join(self.dir, "out.sarif")))
+        self.assertEqual(log["runs"][0]["results"][0]["ruleId"], "ARCH003")
+
+    def test_gitignore_and_exclude(self):
+        write(self.dir, ".gitignore", "ignored/\n")
+        os.makedirs(os.path.join(self.dir, ".git"))
+        write(self.dir, "ignored/Dockerfile", BAD_DOCKERFILE)
+        write(self.dir, "excluded/Dockerfile", BAD_DOCKERFILE)
+        write(self.dir, "cudalint.toml", 'exclude = ["excluded/"]\n')
+        self.assertEqual(run(["check"], self.dir).returncode, 0)
+        self.assertEqual(run(["check", "--no-gitignore"], self.dir).returncode, 1)
+
+    def test_rules_and_explain(self):
+        p = run(["rules"], self.dir)
+        self.assertEqual(p.returncode, 0)
+        self.assertIn("ARCH003", p.stdout)
+        rules = json.loads(run(["rules", "--format", "json"], self.dir).stdout)
+        self.assertTrue(any(r["id"] == "PARSE001" for r in rules))
+        p = run(["--explain", "ARCH003"], self.dir)
+        self.assertEqual(p.returncode, 0)
+        self.assertTrue(p.stdout.startswith("# arch-unsupported-by-cuda (ARCH003)"))
+        self.assertEqual(run(["--explain", "NOPE999"], self.dir).returncode, 2)
+
+    def test_target_archs_flag_is_accepted(self):
+        write(self.dir, "Dockerfile", "FROM ubuntu:22.04\n")
+        self.assertEqual(run(["check", "--target-archs", "7.5;8.0"], self.dir).returncode, 0)
+
+
+if __name__ == "__main__":
+    BIN = os.path.abspath(sys.argv.pop(1))
+    unittest.main(verbosity=2)
