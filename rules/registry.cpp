@@ -9,6 +9,8 @@ std::unique_ptr<Rule> make_arch001();
 std::unique_ptr<Rule> make_arch002();
 std::unique_ptr<Rule> make_arch003();
 std::unique_ptr<Rule> make_arch004();
+std::unique_ptr<Rule> make_bld001();
+std::unique_ptr<Rule> make_bld002();
 std::unique_ptr<Rule> make_conf001();
 std::unique_ptr<Rule> make_parse001();
 std::unique_ptr<Rule> make_parse002();
@@ -17,6 +19,11 @@ std::unique_ptr<Rule> make_parse004();
 std::unique_ptr<Rule> make_parse005();
 std::unique_ptr<Rule> make_sup001();
 std::unique_ptr<Rule> make_sup002();
+std::unique_ptr<Rule> make_ver001();
+std::unique_ptr<Rule> make_ver002();
+std::unique_ptr<Rule> make_ver003();
+std::unique_ptr<Rule> make_ver005();
+std::unique_ptr<Rule> make_ver008();
 
 namespace {
 constexpr std::array kRegistry{
@@ -24,6 +31,8 @@ constexpr std::array kRegistry{
     RegistryEntry{"ARCH002", &make_arch002},
     RegistryEntry{"ARCH003", &make_arch003},
     RegistryEntry{"ARCH004", &make_arch004},
+    RegistryEntry{"BLD001", &make_bld001},
+    RegistryEntry{"BLD002", &make_bld002},
     RegistryEntry{"CONF001", &make_conf001},
     RegistryEntry{"PARSE001", &make_parse001},
     RegistryEntry{"PARSE002", &make_parse002},
@@ -32,6 +41,11 @@ constexpr std::array kRegistry{
     RegistryEntry{"PARSE005", &make_parse005},
     RegistryEntry{"SUP001", &make_sup001},
     RegistryEntry{"SUP002", &make_sup002},
+    RegistryEntry{"VER001", &make_ver001},
+    RegistryEntry{"VER002", &make_ver002},
+    RegistryEntry{"VER003", &make_ver003},
+    RegistryEntry{"VER005", &make_ver005},
+    RegistryEntry{"VER008", &make_ver008},
 };
 }  // namespace
 

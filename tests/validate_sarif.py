@@ -46,7 +46,9 @@ def github_checks(log, where):
 
 def main():
     binary, source_dir, schema_path = sys.argv[1:4]
-    schema_path = os.environ.get("CUDALINT_SARIF_SCHEMA", schema_path)
+    candidates = [os.environ.get("CUDALINT_SARIF_SCHEMA", ""), schema_path,
+                  "/work/shared/schemas/sarif-2.1.0.schema.json"]
+    schema_path = next((c for c in candidates if c and os.path.exists(c)), schema_path)
     if not os.path.exists(schema_path):
         print(f"SKIP: SARIF schema not found at {schema_path} (set CUDALINT_SARIF_SCHEMA)")
         return 77

@@ -87,8 +87,37 @@ bool is_local_or_vcs_target(std::string_view w) {
   return w.ends_with(".tar.gz") || w.ends_with(".zip");  // local sdists build from source
 }
 
-// Returns a short description when the command builds a Python extension from source.
-std::optional<std::string> compile_command(const std::vector<docker::ShellWord>& words) {
+// Packages whose installation always compiles CUDA code from source (their PyPI releases are
+// sdists, or they are installed from git): flash-attention's own README asks for MAX_JOBS.
+constexpr std::string_view kCudaSourcePackages[] = {"flash-attn", "flash_attn", "causal-conv1d", "causal_conv1d",
+                                                    "mamba-ssm", "mamba_ssm", "apex", "pytorch3d", "detectron2",
+                                                    "torch-scatter", "torch_scatter", "torch-sparse", "torch_sparse",
+                                                    "gsplat", "tinycudann"};
+
+std::string_view requirement_name(std::string_view req) {
+  size_t e = req.find_first_of("=<>!~[;@ ");
+  return req.substr(0, e);
+}
+
+bool is_cuda_source_package(std::string_view req) {
+  std::string_view name = requirement_name(req);
+  for (auto p : kCudaSourcePackages)
+    if (name == p) return true;
+  // git URLs of the same projects
+  if (req.starts_with("git+"))
+    for (std::string_view repo : {"flash-attention", "apex", "pytorch3d", "detectron2", "causal-conv1d", "mamba",
+                                  "tiny-cuda-nn", "xformers", "gsplat"})
+      if (req.find(repo) != std::string_view::npos) return true;
+  return false;
+}
+
+struct CompileCommand {
+  std::string description;
+  bool known_cuda_package = false;
+};
+
+// Returns a description when the command builds a Python extension from source.
+std::optional<CompileCommand> compile_command(const std::vector<docker::ShellWord>& words) {
   std::vector<std::string_view> w;
   for (const auto& sw : words) w.push_back(sw.text);
   size_t i = 0;
@@ -117,12 +146,12 @@ std::optional<std::string> compile_command(const std::vector<docker::ShellWord>&
       pip = true;
       i += 2;
     } else if (i + 1 < w.size() && w[i] == "-m" && w[i + 1] == "build") {
-      return std::string(w[cmd]) + " -m build";
+      return CompileCommand{std::string(w[cmd]) + " -m build"};
     } else if (i < w.size() && (w[i] == "setup.py" || w[i].ends_with("/setup.py"))) {
       for (size_t k = i + 1; k < w.size(); ++k)
         if (w[k] == "build" || w[k] == "build_ext" || w[k] == "install" || w[k] == "develop" ||
             w[k] == "bdist_wheel")
-          return std::string(w[cmd]) + " " + std::string(w[i]) + " " + std::string(w[k]);
+          return CompileCommand{std::string(w[cmd]) + " " + std::string(w[i]) + " " + std::string(w[k])};
       return std::nullopt;
     } else {
       return std::nullopt;
@@ -143,11 +172,14 @@ std::optional<std::string> compile_command(const std::vector<docker::ShellWord>&
       continue;
     }
     if (a == "-e" || a == "--editable") {
-      if (k + 1 < w.size()) return std::string(w[cmd]) + " " + sub + " -e " + std::string(w[k + 1]);
+      if (k + 1 < w.size())
+        return CompileCommand{std::string(w[cmd]) + " " + sub + " -e " + std::string(w[k + 1]),
+                              is_cuda_source_package(w[k + 1])};
       continue;
     }
     if (a.starts_with("-")) continue;
-    if (is_local_or_vcs_target(a)) return std::string(w[cmd]) + " " + sub + " " + std::string(a);
+    if (is_cuda_source_package(a)) return CompileCommand{std::string(w[cmd]) + " " + sub + " " + std::string(a), true};
+    if (is_local_or_vcs_target(a)) return CompileCommand{std::string(w[cmd]) + " " + sub + " " + std::string(a)};
   }
   return std::nullopt;
 }
@@ -160,6 +192,60 @@ docker::MappedText heredoc_text(const docker::Heredoc& h) {
   for (size_t i = 0; i <= h.body.size(); ++i)
     m.offsets.push_back(std::min<uint32_t>(h.body_span.begin + static_cast<uint32_t>(i), h.body_span.end));
   return m;
+}
+
+// Records `pip install torch...` requirements with their pin and CUDA variant.
+void scan_pip_torch(const std::string& path, const std::vector<docker::ShellWord>& words, DockerStage& stage) {
+  size_t i = 0;
+  bool pip = false;
+  for (; i < words.size(); ++i) {
+    std::string_view t = words[i].text;
+    if (t == "pip" || t == "pip3" || t.ends_with("/pip") || t.ends_with("/pip3")) { pip = true; break; }
+    if (t == "-m" && i + 1 < words.size() && words[i + 1].text == "pip") { pip = true; ++i; break; }
+  }
+  if (!pip || ++i >= words.size() || words[i].text != "install") return;
+  std::optional<IndexVariant> variant;
+  std::optional<Origin> variant_origin;
+  std::vector<TorchInstall> found;
+  for (size_t k = i + 1; k < words.size(); ++k) {
+    std::string_view a = words[k].text;
+    std::string_view url;
+    Span url_span = words[k].span;
+    if ((a == "--index-url" || a == "-i" || a == "--extra-index-url") && k + 1 < words.size()) {
+      url = words[k + 1].text;
+      url_span = words[k + 1].span;
+      ++k;
+    } else if (a.starts_with("--index-url=") || a.starts_with("--extra-index-url=")) {
+      url = a.substr(a.find('=') + 1);
+    }
+    if (!url.empty()) {
+      if (auto v = variant_from_index_url(url)) {
+        variant = v;
+        variant_origin = Origin{path, url_span};
+      }
+      continue;
+    }
+    if (a.starts_with("-")) continue;
+    if (requirement_name(a) != "torch") continue;
+    TorchInstall ti;
+    ti.where = {path, words[k].span};
+    ti.spec = std::string(a);
+    if (auto eq = a.find("=="); eq != std::string_view::npos && a.find_first_of("<>!~,*", eq) == std::string_view::npos)
+      ti.pinned = parse_torch_version(a.substr(eq + 2));
+    if (ti.pinned && !ti.pinned->local.empty()) {
+      if (ti.pinned->local == "cpu") ti.variant = IndexVariant{std::nullopt, true};
+      else if (auto cv = parse_cuda_version(ti.pinned->local)) ti.variant = IndexVariant{cv, false};
+      if (ti.variant) ti.variant_origin = ti.where;
+    }
+    found.push_back(std::move(ti));
+  }
+  for (auto& ti : found) {
+    if (!ti.variant && variant) {
+      ti.variant = variant;
+      ti.variant_origin = variant_origin;
+    }
+    stage.torch_installs.push_back(std::move(ti));
+  }
 }
 
 void scan_run(const std::string& path, const Dockerfile& df, size_t idx, const Environment& env,
@@ -179,8 +265,10 @@ void scan_run(const std::string& path, const Dockerfile& df, size_t idx, const E
   for (const auto& script : scripts) {
     // `export X=...` and `X=... cmd` both make X visible; exports persist for the RUN.
     std::optional<ArchSetting> exported;
+    std::optional<Fact<std::string>> exported_jobs;
     bool exported_force = false;
     for (const auto& c : script) {
+      std::optional<Fact<std::string>> inline_jobs;
       std::optional<ArchSetting> inline_arch;
       bool inline_force = false;
       for (const auto& kv : c.assignments) {
@@ -201,13 +289,32 @@ void scan_run(const std::string& path, const Dockerfile& df, size_t idx, const E
             t == "-DCMAKE_CUDA_ARCHITECTURES:STRING=native")
           stage.native_arch_flags.push_back({path, wd.span});
       }
+      for (const auto& kv : c.assignments) {
+        if (kv.key == "MAX_JOBS") {
+          Fact<std::string> mj{kv.value, {path, kv.has_value ? kv.value_span : kv.key_span}, false};
+          // The shell expands `$X` / `$(nproc)` at run time: only literal values are facts.
+          if (kv.value.find_first_of("$`") == std::string::npos) stage.max_jobs_settings.push_back(mj);
+          if (c.words.empty() || c.words[0].text == "export") exported_jobs = mj; else inline_jobs = mj;
+        }
+        if (kv.key == "TORCH_DONT_CHECK_COMPILER_ABI" && !kv.value.empty() && kv.value != "0")
+          stage.safety_off.push_back({{path, kv.key_span}, "TORCH_DONT_CHECK_COMPILER_ABI=" + kv.value});
+      }
+      scan_pip_torch(path, c.words, stage);
+      for (const auto& wd : c.words)
+        if (wd.text.find("-allow-unsupported-compiler") != std::string::npos)
+          stage.safety_off.push_back({{path, wd.span}, "-allow-unsupported-compiler"});
       auto desc = compile_command(c.words);
       if (!desc) continue;
       CompileStep step;
       step.instruction = idx;
       Span first = c.words.front().span, last = c.words.back().span;
       step.where = {path, {first.begin, std::max(first.end, last.end)}};
-      step.command = *desc;
+      step.command = desc->description;
+      step.known_cuda_package = desc->known_cuda_package;
+      if (inline_jobs) step.max_jobs = inline_jobs;
+      else if (exported_jobs) step.max_jobs = exported_jobs;
+      else if (auto it = env.find("MAX_JOBS"); it != env.end())
+        step.max_jobs = Fact<std::string>{it->second.value, {path, it->second.value_span}, false};
       if (inline_arch) step.arch_list = inline_arch;
       else if (exported) step.arch_list = exported;
       else step.arch_list = setting_from_env(path, df, env);
@@ -273,6 +380,7 @@ DockerBuild extract_docker_build(const SourceFile& file, const docker::Dockerfil
       ds.flavour = bi.flavour;
     }
     if (st.parent_stage && *st.parent_stage < out.stages.size()) {
+      ds.parent = st.parent_stage;
       const DockerStage& parent = out.stages[*st.parent_stage];
       ds.cuda = parent.cuda;
       ds.flavour = parent.flavour;
@@ -285,6 +393,13 @@ DockerBuild extract_docker_build(const SourceFile& file, const docker::Dockerfil
       const auto& ins = df.instructions[i];
       if (ins.keyword == "ENV" || ins.keyword == "ARG") {
         for (const auto& kv : ins.pairs) {
+          if (kv.key == "MAX_JOBS" && kv.has_value) {
+            bool known = true;
+            std::string v = expanded_value(kv, env, df.escape, known);
+            if (known) ds.max_jobs_settings.push_back({v, {file.path, kv.value_span}, false});
+          }
+          if (kv.key == "TORCH_DONT_CHECK_COMPILER_ABI" && kv.has_value && !kv.value.empty() && kv.value != "0")
+            ds.safety_off.push_back({{file.path, kv.key_span}, "TORCH_DONT_CHECK_COMPILER_ABI=" + kv.value});
           if (kv.key != kArchVar) continue;
           if (!kv.has_value) continue;  // `ARG X` alone: the value comes from elsewhere
           bool known = true;

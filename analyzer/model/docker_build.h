@@ -11,6 +11,7 @@
 #include "analyzer/model/arch.h"
 #include "analyzer/model/cuda_support.h"
 #include "analyzer/model/fact.h"
+#include "analyzer/model/torch_support.h"
 
 namespace cudalint::model {
 
@@ -42,17 +43,39 @@ struct CompileStep {
   std::string command;          // "pip install ." for messages
   std::optional<ArchSetting> arch_list;  // TORCH_CUDA_ARCH_LIST visible to the command
   bool force_cuda = false;      // FORCE_CUDA=1 visible
+  bool known_cuda_package = false;  // a package that always compiles CUDA (flash-attn, apex, ...)
+  std::optional<Fact<std::string>> max_jobs;  // MAX_JOBS visible to the command
+};
+
+// `pip install torch...` in a RUN step.
+struct TorchInstall {
+  Origin where;                          // the requirement as written
+  std::string spec;                      // "torch==2.3.0+cu121", "torch>=2.0", "torch"
+  std::optional<TorchVersion> pinned;    // exact `==` pin
+  std::optional<IndexVariant> variant;   // from +cuXYZ or --index-url/--extra-index-url
+  std::optional<Origin> variant_origin;
+};
+
+// A switch that turns off a toolchain safety check (TORCH_DONT_CHECK_COMPILER_ABI=1,
+// -allow-unsupported-compiler).
+struct SafetyOff {
+  Origin where;
+  std::string what;
 };
 
 struct DockerStage {
   size_t index = 0;
   std::string name;
+  std::optional<size_t> parent;  // FROM <earlier stage>
   Origin from;                  // the image reference in FROM
   MaybeFact<CudaVersion> cuda;  // from this stage's base image, or inherited via FROM <stage>
   ImageFlavour flavour = ImageFlavour::Unknown;
   std::vector<ArchSetting> arch_settings;   // every TORCH_CUDA_ARCH_LIST definition in the stage
   std::vector<CompileStep> compile_steps;   // RUN steps that build CUDA/torch extensions
   std::vector<Origin> native_arch_flags;    // `-arch=native`, CMAKE_CUDA_ARCHITECTURES=native in RUN
+  std::vector<TorchInstall> torch_installs;
+  std::vector<SafetyOff> safety_off;
+  std::vector<Fact<std::string>> max_jobs_settings;  // every MAX_JOBS value set in the stage
 };
 
 struct DockerBuild {

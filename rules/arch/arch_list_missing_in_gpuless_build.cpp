@@ -1,7 +1,7 @@
 // ARCH001 arch-list-missing-in-gpuless-build — doc: arch_list_missing_in_gpuless_build.md
 #include <fmt/format.h>
 
-#include "rules/arch/common.h"
+#include "rules/docker_stages.h"
 #include "rules/rule.h"
 
 namespace cudalint::rules {
@@ -33,8 +33,7 @@ class ArchListMissingInGpulessBuild final : public Rule {
     for (const auto& unit : model.dockerfiles) {
       for (const auto& stage : unit.build.stages) {
         for (const auto& step : stage.compile_steps) {
-          bool cuda_code = model.first_cuda_source || step.force_cuda ||
-                           step.command.find("git+") != std::string::npos;
+          bool cuda_code = model.first_cuda_source || step.force_cuda || step.known_cuda_package;
           if (!cuda_code) continue;
           if (step.arch_list && (!step.arch_list->value_known ||
                                  step.arch_list->parsed().kind != model::ArchListKind::Empty))

@@ -3,7 +3,7 @@
 
 #include <fmt/format.h>
 
-#include "rules/arch/common.h"
+#include "rules/docker_stages.h"
 #include "rules/rule.h"
 
 namespace cudalint::rules {
@@ -23,7 +23,7 @@ class ArchListSpellingRejectedByTorch final : public Rule {
     for (const auto& unit : model.dockerfiles) {
       std::vector<Origin> seen;
       for (const auto& stage : unit.build.stages) {
-        for (const model::ArchSetting* s : arch::arch_settings_of(stage)) {
+        for (const model::ArchSetting* s : stages::arch_settings_of(stage)) {
           if (!s->value_known) continue;
           if (std::find(seen.begin(), seen.end(), s->origin) != seen.end()) continue;
           seen.push_back(s->origin);

@@ -3,7 +3,7 @@
 
 #include <fmt/format.h>
 
-#include "rules/arch/common.h"
+#include "rules/docker_stages.h"
 #include "rules/rule.h"
 
 namespace cudalint::rules {

@@ -2,7 +2,7 @@
 #include <fmt/format.h>
 
 #include "analyzer/model/cuda_support.h"
-#include "rules/arch/common.h"
+#include "rules/docker_stages.h"
 #include "rules/rule.h"
 
 namespace cudalint::rules {
@@ -23,7 +23,7 @@ class ArchUnsupportedByCuda final : public Rule {
       for (const auto& stage : unit.build.stages) {
         if (!stage.cuda) continue;  // unknown toolkit: stay silent
         const model::CudaVersion& cuda = stage.cuda->value;
-        for (const model::ArchSetting* s : arch::arch_settings_of(stage)) {
+        for (const model::ArchSetting* s : stages::arch_settings_of(stage)) {
           if (!s->value_known) continue;
           for (const auto& e : s->parsed().entries) {
             auto sup = model::cuda_supports(cuda, e.arch);

@@ -1,0 +1,76 @@
+// setup.py front-end on tree-sitter-python: the facts torch's extension builder acts on.
+// It never runs the file.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "analyzer/core/diagnostic.h"
+
+namespace cudalint::python {
+
+struct ParseError {
+  Span span;
+  std::string message;
+};
+
+// A string whose value was resolved statically, with the span of the literal that wrote it.
+struct Str {
+  std::string value;
+  Span span;
+};
+
+// A list of strings. `complete` is false when some element or part could not be resolved
+// (a call to an unknown function, an f-string with a runtime value, a comprehension, ...).
+struct StrList {
+  std::vector<Str> items;
+  bool complete = true;
+  Span span;  // the expression that produced the list (empty when absent)
+};
+
+struct Extension {
+  std::string kind;          // "CUDAExtension" or "CppExtension" (also via `cpp_extension.X`)
+  Span call_span;
+  std::optional<Str> name;
+  StrList sources;
+  // extra_compile_args: a dict {"cxx": [...], "nvcc": [...]} or a plain list (applies to both).
+  StrList cxx_args;
+  StrList nvcc_args;
+  bool extra_compile_args_given = false;
+  std::vector<std::pair<Str, std::optional<Str>>> define_macros;  // ("NAME", "VALUE" | None)
+};
+
+struct EnvSetting {
+  enum class Kind { Assign, SetDefault, GetenvDefault } kind = Kind::Assign;
+  std::string var;           // "TORCH_CUDA_ARCH_LIST", "MAX_JOBS", "FORCE_CUDA", ...
+  std::optional<Str> value;  // nullopt when not statically known
+  Span span;                 // the whole statement or call
+  bool conditional = false;  // inside an if/try/for/while/function body
+};
+
+struct SetupPy {
+  std::vector<Extension> extensions;
+  std::vector<EnvSetting> env;       // os.environ[...] = v, os.environ.setdefault(k, v),
+                                     // os.getenv(k, default) / os.environ.get(k, default)
+  bool uses_build_extension = false; // cmdclass={"build_ext": BuildExtension[.with_options(...)]}
+                                     // (or a subclass of BuildExtension defined in the file)
+  Span build_extension_span;
+  std::optional<std::pair<bool, Span>> use_ninja;  // BuildExtension.with_options(use_ninja=False)
+  bool imports_torch = false;
+};
+
+struct ParseResult {
+  SetupPy setup;
+  std::vector<ParseError> errors;  // tree-sitter ERROR / MISSING nodes, as syntax errors
+};
+
+// Resolves module-level names bound to string/list/dict literals, `+` concatenation of lists
+// and strings, `list.append/extend/+=` at module level, `[...] * n` is not needed, simple
+// helper functions defined in the same file that `return` a literal or a resolvable expression
+// (called without arguments or with literal arguments), and `os.path.join` of literals.
+// Never throws; a 10 MiB file or 10,000-deep nesting must not crash or hang.
+ParseResult parse_setup_py(std::string_view text);
+
+}  // namespace cudalint::python

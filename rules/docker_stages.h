@@ -1,0 +1,23 @@
+// Helpers shared by rules that read Dockerfile stages.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "analyzer/model/project_model.h"
+
+namespace cudalint::rules::stages {
+
+// Every TORCH_CUDA_ARCH_LIST setting a stage defines or its compile steps see, each once.
+std::vector<const model::ArchSetting*> arch_settings_of(const model::DockerStage& stage);
+
+// The stage and its ancestors through `FROM <stage>`, root first.
+std::vector<const model::DockerStage*> stage_chain(const model::DockerBuild& build, const model::DockerStage& stage);
+
+// Whether a compile step builds CUDA code (a .cu in the tree, FORCE_CUDA, a known CUDA package).
+bool compiles_cuda(const model::ProjectModel& model, const model::CompileStep& step);
+
+// "stage `build`" or "stage 2" for messages.
+std::string stage_label(const model::DockerStage& stage);
+
+}  // namespace cudalint::rules::stages
