@@ -29,7 +29,7 @@ std::vector<const model::DockerStage*> stage_chain(const model::DockerBuild& bui
 }
 
 bool compiles_cuda(const model::ProjectModel& model, const model::CompileStep& step) {
-  return model.first_cuda_source || step.force_cuda || step.known_cuda_package;
+  return step.known_cuda_package || (step.local_project && (model.first_cuda_source || step.force_cuda));
 }
 
 std::string stage_label(const model::DockerStage& stage) {

@@ -5,12 +5,23 @@
 
 namespace cudalint::rules {
 
+std::unique_ptr<Rule> make_abi001();
+std::unique_ptr<Rule> make_abi004();
 std::unique_ptr<Rule> make_arch001();
 std::unique_ptr<Rule> make_arch002();
 std::unique_ptr<Rule> make_arch003();
 std::unique_ptr<Rule> make_arch004();
+std::unique_ptr<Rule> make_arch008();
+std::unique_ptr<Rule> make_arch010();
 std::unique_ptr<Rule> make_bld001();
 std::unique_ptr<Rule> make_bld002();
+std::unique_ptr<Rule> make_bld003();
+std::unique_ptr<Rule> make_bld102();
+std::unique_ptr<Rule> make_bld104();
+std::unique_ptr<Rule> make_bld105();
+std::unique_ptr<Rule> make_bld202();
+std::unique_ptr<Rule> make_bld204();
+std::unique_ptr<Rule> make_bld205();
 std::unique_ptr<Rule> make_conf001();
 std::unique_ptr<Rule> make_parse001();
 std::unique_ptr<Rule> make_parse002();
@@ -27,12 +38,23 @@ std::unique_ptr<Rule> make_ver008();
 
 namespace {
 constexpr std::array kRegistry{
+    RegistryEntry{"ABI001", &make_abi001},
+    RegistryEntry{"ABI004", &make_abi004},
     RegistryEntry{"ARCH001", &make_arch001},
     RegistryEntry{"ARCH002", &make_arch002},
     RegistryEntry{"ARCH003", &make_arch003},
     RegistryEntry{"ARCH004", &make_arch004},
+    RegistryEntry{"ARCH008", &make_arch008},
+    RegistryEntry{"ARCH010", &make_arch010},
     RegistryEntry{"BLD001", &make_bld001},
     RegistryEntry{"BLD002", &make_bld002},
+    RegistryEntry{"BLD003", &make_bld003},
+    RegistryEntry{"BLD102", &make_bld102},
+    RegistryEntry{"BLD104", &make_bld104},
+    RegistryEntry{"BLD105", &make_bld105},
+    RegistryEntry{"BLD202", &make_bld202},
+    RegistryEntry{"BLD204", &make_bld204},
+    RegistryEntry{"BLD205", &make_bld205},
     RegistryEntry{"CONF001", &make_conf001},
     RegistryEntry{"PARSE001", &make_parse001},
     RegistryEntry{"PARSE002", &make_parse002},

@@ -15,7 +15,10 @@
 #include "analyzer/engine/discover.h"
 #include "analyzer/engine/glob.h"
 #include "analyzer/engine/suppress.h"
+#include "analyzer/frontends/cmake/cmake.h"
 #include "analyzer/frontends/dockerfile/dockerfile.h"
+#include "analyzer/frontends/python/setup_py.h"
+#include "analyzer/frontends/requirements/requirements.h"
 #include "analyzer/model/project_model.h"
 #include "llvm/Support/JSON.h"
 #include "rules/registry.h"
@@ -138,6 +141,8 @@ struct FileWork {
   const LoadedConfig* config = nullptr;
   std::shared_ptr<const SourceFile> source;
   std::optional<model::DockerfileUnit> docker;
+  std::optional<model::SetupPyUnit> setup_py;
+  std::optional<model::RequirementsUnit> requirements;
   std::vector<Diagnostic> diags;  // PARSE diagnostics
 };
 
@@ -199,6 +204,25 @@ void process_file(FileWork& w, const RunOptions& opts, uint64_t max_bytes) {
     case FileKind::CompileCommands:
       parse_compile_commands(sf, w.diags);
       break;
+    case FileKind::SetupPy: {
+      python::ParseResult pr = python::parse_setup_py(sf.text);
+      for (const auto& e : pr.errors)
+        w.diags.push_back({&rules::parse_syntax_error_info(), Severity::Error, {sf.path, e.span}, e.message, {},
+                           std::nullopt});
+      w.setup_py = model::SetupPyUnit{&sf, std::move(pr.setup)};
+      break;
+    }
+    case FileKind::Requirements:
+      w.requirements = model::RequirementsUnit{&sf, requirements::parse(sf.text)};
+      break;
+    case FileKind::CMake: {
+      // Syntax errors are reported per file; facts come from evaluating whole projects.
+      cmake::ParseResult pr = cmake::parse(sf.text);
+      for (const auto& e : pr.errors)
+        w.diags.push_back({&rules::parse_syntax_error_info(), Severity::Error, {sf.path, e.span}, e.message, {},
+                           std::nullopt});
+      break;
+    }
     default:
       break;  // front-ends for these kinds land with their issues
   }
@@ -287,15 +311,20 @@ RunOutput run_analysis(const RunOptions& opts) {
   for (auto& t : threads) t.join();
 
   // 3. Model (one thread, deterministic order) and rules.
-  std::vector<const SourceFile*> loaded;
-  std::vector<model::DockerfileUnit> units;
+  std::vector<std::pair<const SourceFile*, std::string>> loaded;
+  model::ParsedUnits units;
   std::map<std::string, FileWork*> work_by_path;
+  std::map<std::string, const SourceFile*> by_abs;
   for (auto& w : work) {
     work_by_path[w.file.display_path] = &w;
     if (!w.source) continue;
     out.sources[w.source->path] = w.source;
-    if (w.source->kind != FileKind::Unknown) loaded.push_back(w.source.get());
-    if (w.docker) units.push_back(std::move(*w.docker));
+    if (w.source->kind == FileKind::Unknown) continue;  // invalid UTF-8: kept for locations only
+    loaded.emplace_back(w.source.get(), w.file.fs_path);
+    by_abs[w.file.fs_path] = w.source.get();
+    if (w.docker) units.dockerfiles.push_back(std::move(*w.docker));
+    if (w.setup_py) units.setup_pys.push_back(std::move(*w.setup_py));
+    if (w.requirements) units.requirements.push_back(std::move(*w.requirements));
   }
   out.files_checked = loaded.size();
   model::ModelInputs inputs;
@@ -307,6 +336,17 @@ RunOutput run_analysis(const RunOptions& opts) {
       inputs.target_archs_override =
           model::Fact<std::string>{rc.config->target_archs->value, rc.config->target_archs->origin, false};
   }
+  // CMake includes may name files that were not discovered (outside the paths given): read
+  // them on demand and keep their text alive for the evaluation.
+  std::map<std::string, std::string> extra_cmake;
+  inputs.cmake_loader = [&](const std::string& abs) -> std::optional<std::string_view> {
+    if (auto it = by_abs.find(abs); it != by_abs.end()) return std::string_view(it->second->text);
+    if (auto it = extra_cmake.find(abs); it != extra_cmake.end()) return std::string_view(it->second);
+    LoadResult lr = load_source(abs, abs, max_bytes);
+    if (!lr.file || lr.problem != LoadProblem::None) return std::nullopt;
+    return std::string_view(extra_cmake.emplace(abs, std::move(lr.file->text)).first->second);
+  };
+  inputs.display_path = [&](const std::string& abs) { return display_path_for(abs, root); };
   model::ProjectModel model = model::build_model(loaded, std::move(units), inputs);
 
   DiagnosticSink sink;

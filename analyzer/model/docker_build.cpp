@@ -114,7 +114,16 @@ bool is_cuda_source_package(std::string_view req) {
 struct CompileCommand {
   std::string description;
   bool known_cuda_package = false;
+  bool local_project = false;
 };
+
+// A RUN word that installs a CUDA toolkit with nvcc (conda, apt or pip packages).
+bool installs_toolkit_word(std::string_view w) {
+  return w.starts_with("cuda-toolkit") || w.starts_with("cuda-nvcc") || w.starts_with("nvidia-cuda-nvcc") ||
+         w.find("::cuda-toolkit") != std::string_view::npos || w.find("::cuda-nvcc") != std::string_view::npos ||
+         w == "cuda" || w.starts_with("cuda=") || w.starts_with("cuda-12") || w.starts_with("cuda-11") ||
+         w.starts_with("cuda-13");
+}
 
 // Returns a description when the command builds a Python extension from source.
 std::optional<CompileCommand> compile_command(const std::vector<docker::ShellWord>& words) {
@@ -146,12 +155,12 @@ std::optional<CompileCommand> compile_command(const std::vector<docker::ShellWor
       pip = true;
       i += 2;
     } else if (i + 1 < w.size() && w[i] == "-m" && w[i + 1] == "build") {
-      return CompileCommand{std::string(w[cmd]) + " -m build"};
+      return CompileCommand{std::string(w[cmd]) + " -m build", false, true};
     } else if (i < w.size() && (w[i] == "setup.py" || w[i].ends_with("/setup.py"))) {
       for (size_t k = i + 1; k < w.size(); ++k)
         if (w[k] == "build" || w[k] == "build_ext" || w[k] == "install" || w[k] == "develop" ||
             w[k] == "bdist_wheel")
-          return CompileCommand{std::string(w[cmd]) + " " + std::string(w[i]) + " " + std::string(w[k])};
+          return CompileCommand{std::string(w[cmd]) + " " + std::string(w[i]) + " " + std::string(w[k]), false, true};
       return std::nullopt;
     } else {
       return std::nullopt;
@@ -162,7 +171,9 @@ std::optional<CompileCommand> compile_command(const std::vector<docker::ShellWor
   if (!pip) return std::nullopt;
   while (i < w.size() && w[i].starts_with("-")) ++i;  // global pip options
   if (i >= w.size() || (w[i] != "install" && w[i] != "wheel")) return std::nullopt;
-  std::string sub(w[i]);
+  // "pip install", "python -m pip install", "uv pip wheel": the words up to the subcommand.
+  std::string sub;
+  for (size_t k = cmd + 1; k <= i; ++k) sub += (k > cmd + 1 ? " " : "") + std::string(w[k]);
   for (size_t k = i + 1; k < w.size(); ++k) {
     std::string_view a = w[k];
     if (a == "-r" || a == "--requirement" || a == "-c" || a == "--constraint" || a == "-i" ||
@@ -172,14 +183,18 @@ std::optional<CompileCommand> compile_command(const std::vector<docker::ShellWor
       continue;
     }
     if (a == "-e" || a == "--editable") {
-      if (k + 1 < w.size())
-        return CompileCommand{std::string(w[cmd]) + " " + sub + " -e " + std::string(w[k + 1]),
-                              is_cuda_source_package(w[k + 1])};
+      if (k + 1 < w.size()) {
+        bool pkg = is_cuda_source_package(w[k + 1]);
+        bool vcs = w[k + 1].find("://") != std::string_view::npos;
+        return CompileCommand{std::string(w[cmd]) + " " + sub + " -e " + std::string(w[k + 1]), pkg, !pkg && !vcs};
+      }
       continue;
     }
     if (a.starts_with("-")) continue;
     if (is_cuda_source_package(a)) return CompileCommand{std::string(w[cmd]) + " " + sub + " " + std::string(a), true};
-    if (is_local_or_vcs_target(a)) return CompileCommand{std::string(w[cmd]) + " " + sub + " " + std::string(a)};
+    // A git URL of an unknown project may be pure Python: only local paths count as the project.
+    if (is_local_or_vcs_target(a) && !a.starts_with("git+") && !a.starts_with("hg+"))
+      return CompileCommand{std::string(w[cmd]) + " " + sub + " " + std::string(a), false, true};
   }
   return std::nullopt;
 }
@@ -301,6 +316,12 @@ void scan_run(const std::string& path, const Dockerfile& df, size_t idx, const E
       }
       scan_pip_torch(path, c.words, stage);
       for (const auto& wd : c.words)
+        if (!stage.installs_toolkit && installs_toolkit_word(wd.text) && !c.words.empty() &&
+            (c.words[0].text == "conda" || c.words[0].text == "mamba" || c.words[0].text == "micromamba" ||
+             c.words[0].text == "apt-get" || c.words[0].text == "apt" || c.words[0].text == "pip" ||
+             c.words[0].text == "pip3"))
+          stage.installs_toolkit = Origin{path, wd.span};
+      for (const auto& wd : c.words)
         if (wd.text.find("-allow-unsupported-compiler") != std::string::npos)
           stage.safety_off.push_back({{path, wd.span}, "-allow-unsupported-compiler"});
       auto desc = compile_command(c.words);
@@ -311,6 +332,11 @@ void scan_run(const std::string& path, const Dockerfile& df, size_t idx, const E
       step.where = {path, {first.begin, std::max(first.end, last.end)}};
       step.command = desc->description;
       step.known_cuda_package = desc->known_cuda_package;
+      step.local_project = desc->local_project;
+      for (const auto& kv : c.assignments)
+        if (kv.key == "TCNN_CUDA_ARCHITECTURES") step.own_arch_variable = Origin{path, kv.key_span};
+      if (auto it = env.find("TCNN_CUDA_ARCHITECTURES"); it != env.end() && !step.own_arch_variable)
+        step.own_arch_variable = Origin{path, it->second.key_span};
       if (inline_jobs) step.max_jobs = inline_jobs;
       else if (exported_jobs) step.max_jobs = exported_jobs;
       else if (auto it = env.find("MAX_JOBS"); it != env.end())
@@ -400,6 +426,8 @@ DockerBuild extract_docker_build(const SourceFile& file, const docker::Dockerfil
           }
           if (kv.key == "TORCH_DONT_CHECK_COMPILER_ABI" && kv.has_value && !kv.value.empty() && kv.value != "0")
             ds.safety_off.push_back({{file.path, kv.key_span}, "TORCH_DONT_CHECK_COMPILER_ABI=" + kv.value});
+          if (kv.key == "CUDA_HOME" && kv.has_value && !ds.installs_toolkit)
+            ds.installs_toolkit = Origin{file.path, kv.key_span};
           if (kv.key != kArchVar) continue;
           if (!kv.has_value) continue;  // `ARG X` alone: the value comes from elsewhere
           bool known = true;

@@ -44,6 +44,10 @@ struct CompileStep {
   std::optional<ArchSetting> arch_list;  // TORCH_CUDA_ARCH_LIST visible to the command
   bool force_cuda = false;      // FORCE_CUDA=1 visible
   bool known_cuda_package = false;  // a package that always compiles CUDA (flash-attn, apex, ...)
+  bool local_project = false;       // builds the build context (`.`, `/src`, `-e dir`, setup.py)
+  // A package-specific arch variable visible to the step (tiny-cuda-nn reads
+  // TCNN_CUDA_ARCHITECTURES instead of TORCH_CUDA_ARCH_LIST).
+  std::optional<Origin> own_arch_variable;
   std::optional<Fact<std::string>> max_jobs;  // MAX_JOBS visible to the command
 };
 
@@ -76,6 +80,9 @@ struct DockerStage {
   std::vector<TorchInstall> torch_installs;
   std::vector<SafetyOff> safety_off;
   std::vector<Fact<std::string>> max_jobs_settings;  // every MAX_JOBS value set in the stage
+  // The stage installs a CUDA toolkit itself (conda/apt/pip cuda-nvcc, cuda-toolkit) or points
+  // CUDA_HOME somewhere: a runtime base image then still has nvcc.
+  std::optional<Origin> installs_toolkit;
 };
 
 struct DockerBuild {

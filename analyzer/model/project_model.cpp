@@ -1,38 +1,94 @@
 #include "analyzer/model/project_model.h"
 
 #include <algorithm>
+#include <set>
 
 namespace cudalint::model {
 
 namespace {
 
-// Textual hint that a setup.py or CMake file chooses archs itself (temporary: the real
-// front-ends replace this with parsed facts).
-std::optional<Span> arch_flag_mention(std::string_view text) {
-  for (std::string_view needle : {"TORCH_CUDA_ARCH_LIST", "-gencode", "gencode=", "CUDA_ARCHITECTURES",
-                                  "-arch=", "--gpu-architecture"}) {
-    auto p = text.find(needle);
-    if (p != std::string_view::npos)
-      return Span{static_cast<uint32_t>(p), static_cast<uint32_t>(p + needle.size())};
+std::string parent_of(const std::string& abs) {
+  auto s = abs.find_last_of('/');
+  return s == std::string::npos || s == 0 ? "/" : abs.substr(0, s);
+}
+
+template <typename Unit>
+void sort_by_path(std::vector<Unit>& v) {
+  std::sort(v.begin(), v.end(), [](const Unit& a, const Unit& b) { return a.file->path < b.file->path; });
+}
+
+// setup.py chooses archs itself, or might (values not statically known).
+std::optional<Origin> setup_py_arch_choice(const SetupPyUnit& u) {
+  for (const auto& e : u.setup.env)
+    if (e.var == "TORCH_CUDA_ARCH_LIST") return Origin{u.file->path, e.span};
+  for (const auto& ext : u.setup.extensions) {
+    if (!ext.nvcc_args.complete) return Origin{u.file->path, ext.nvcc_args.span};
+    for (const auto& a : ext.nvcc_args.items)
+      if (a.value.find("arch") != std::string::npos) return Origin{u.file->path, a.span};
   }
+  return std::nullopt;
+}
+
+std::optional<Origin> cmake_arch_choice(const cmake::Facts& f) {
+  if (!f.cmake_cuda_architectures.empty()) return f.cmake_cuda_architectures.front().origin;
+  if (!f.target_cuda_architectures.empty()) return f.target_cuda_architectures.front().value.origin;
+  if (!f.cuda_arch_flags.empty()) return f.cuda_arch_flags.front().origin;
+  if (!f.torch_cuda_arch_list.empty()) return f.torch_cuda_arch_list.front().origin;
   return std::nullopt;
 }
 
 }  // namespace
 
-ProjectModel build_model(const std::vector<const SourceFile*>& sources,
-                         std::vector<DockerfileUnit> dockerfiles, const ModelInputs& inputs) {
+ProjectModel build_model(const std::vector<std::pair<const SourceFile*, std::string>>& sources, ParsedUnits units,
+                         const ModelInputs& inputs) {
   ProjectModel m;
   m.target_archs_override = inputs.target_archs_override;
-  std::sort(dockerfiles.begin(), dockerfiles.end(),
-            [](const DockerfileUnit& a, const DockerfileUnit& b) { return a.file->path < b.file->path; });
-  m.dockerfiles = std::move(dockerfiles);
-  std::vector<const SourceFile*> sorted = sources;
-  std::sort(sorted.begin(), sorted.end(), [](auto* a, auto* b) { return a->path < b->path; });
-  for (const SourceFile* f : sorted) {
+  m.dockerfiles = std::move(units.dockerfiles);
+  m.setup_pys = std::move(units.setup_pys);
+  m.requirements = std::move(units.requirements);
+  sort_by_path(m.dockerfiles);
+  sort_by_path(m.setup_pys);
+  sort_by_path(m.requirements);
+
+  auto sorted = sources;
+  std::sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.first->path < b.first->path; });
+  std::set<std::string> cmake_dirs;
+  for (const auto& [f, abs] : sorted)
+    if (f->kind == FileKind::CMake && abs.ends_with("/CMakeLists.txt")) cmake_dirs.insert(parent_of(abs));
+  for (const auto& [f, abs] : sorted) {
     if (f->kind == FileKind::CudaSource && !m.first_cuda_source) m.first_cuda_source = Origin{f->path, {0, 0}};
-    if ((f->kind == FileKind::SetupPy || f->kind == FileKind::CMake) && !m.arch_flags_elsewhere)
-      if (auto sp = arch_flag_mention(f->text)) m.arch_flags_elsewhere = Origin{f->path, *sp};
+    // A CMakeLists.txt is a project's top level when no ancestor directory has one.
+    if (f->kind != FileKind::CMake || !abs.ends_with("/CMakeLists.txt") || !inputs.cmake_loader) continue;
+    bool nested = false;
+    for (std::string d = parent_of(parent_of(abs)); !nested; d = parent_of(d)) {
+      nested = cmake_dirs.count(d) > 0;
+      if (d == "/") break;
+    }
+    if (nested) continue;
+    cmake::EvalResult r = cmake::evaluate(abs, inputs.cmake_loader, inputs.display_path);
+    m.cmake_projects.push_back({f->path, std::move(r.facts)});
+  }
+
+  for (const auto& u : m.setup_pys)
+    if (!m.arch_flags_elsewhere)
+      if (auto o = setup_py_arch_choice(u)) m.arch_flags_elsewhere = o;
+  for (const auto& p : m.cmake_projects)
+    if (!m.arch_flags_elsewhere)
+      if (auto o = cmake_arch_choice(p.facts)) m.arch_flags_elsewhere = o;
+
+  // Exact torch pins, for rules that need the torch being built against.
+  for (const auto& u : m.dockerfiles)
+    for (const auto& st : u.build.stages)
+      for (const auto& ti : st.torch_installs)
+        if (ti.pinned)
+          m.torch_pins.push_back({*ti.pinned, ti.variant && ti.variant->cuda ? ti.variant->cuda : std::nullopt, ti.where});
+  for (const auto& u : m.requirements) {
+    std::optional<CudaVersion> idx;
+    for (const auto& i : u.reqs.indexes)
+      if (auto v = variant_from_index_url(i.url); v && v->cuda) idx = v->cuda;
+    for (const auto& r : u.reqs.requirements)
+      if (r.name == "torch" && r.exact)
+        if (auto v = parse_torch_version(*r.exact)) m.torch_pins.push_back({*v, idx, {u.file->path, r.span}});
   }
   return m;
 }

@@ -8,7 +8,10 @@
 #include <vector>
 
 #include "analyzer/core/source_file.h"
+#include "analyzer/frontends/cmake/cmake.h"
 #include "analyzer/frontends/dockerfile/dockerfile.h"
+#include "analyzer/frontends/python/setup_py.h"
+#include "analyzer/frontends/requirements/requirements.h"
 #include "analyzer/model/arch.h"
 #include "analyzer/model/docker_build.h"
 #include "analyzer/model/fact.h"
@@ -22,24 +25,60 @@ struct DockerfileUnit {
   DockerBuild build;
 };
 
+struct SetupPyUnit {
+  const SourceFile* file = nullptr;
+  python::SetupPy setup;
+};
+
+struct RequirementsUnit {
+  const SourceFile* file = nullptr;
+  requirements::File reqs;
+};
+
+// One CMake project, evaluated from its top-level CMakeLists.txt.
+struct CMakeProject {
+  std::string top_level;  // display path of the top-level CMakeLists.txt
+  cmake::Facts facts;
+};
+
+// A torch version the project pins somewhere, with its origin.
+struct TorchPin {
+  TorchVersion version;
+  std::optional<CudaVersion> cuda_variant;
+  Origin origin;
+};
+
 // Inputs that do not come from the analysed files.
 struct ModelInputs {
+  // Reads CMake files (absolute path) for the evaluator, and maps them to display paths.
+  cmake::FileLoader cmake_loader;
+  cmake::DisplayPath display_path;
   // `--target-archs` or the config's `target-archs`: overrides the build files.
   std::optional<Fact<std::string>> target_archs_override;
 };
 
 struct ProjectModel {
   std::vector<DockerfileUnit> dockerfiles;  // sorted by path
+  std::vector<SetupPyUnit> setup_pys;       // sorted by path
+  std::vector<RequirementsUnit> requirements;
+  std::vector<CMakeProject> cmake_projects;
+  std::vector<TorchPin> torch_pins;         // exact torch pins from Dockerfiles and requirements
   std::optional<Fact<std::string>> target_archs_override;
   std::optional<Origin> first_cuda_source;  // a .cu/.cuh in the tree: the project has CUDA code
-  // Until the setup.py/CMake front-ends land: a build file that mentions arch flags or
-  // TORCH_CUDA_ARCH_LIST, so "no arch list" rules stay silent rather than guess.
+  // Where setup.py or CMake choose archs themselves (or might: values not statically known),
+  // so "no arch list" rules stay silent rather than guess.
   std::optional<Origin> arch_flags_elsewhere;
 };
 
-// `sources` are all successfully loaded files (any kind); `dockerfiles` were parsed by the
-// front-end in parallel beforehand.
-ProjectModel build_model(const std::vector<const SourceFile*>& sources,
-                         std::vector<DockerfileUnit> dockerfiles, const ModelInputs& inputs);
+// Per-file front-end results, parsed in parallel beforehand.
+struct ParsedUnits {
+  std::vector<DockerfileUnit> dockerfiles;
+  std::vector<SetupPyUnit> setup_pys;
+  std::vector<RequirementsUnit> requirements;
+};
+
+// `sources` are all successfully loaded files (any kind), with their absolute paths.
+ProjectModel build_model(const std::vector<std::pair<const SourceFile*, std::string>>& sources, ParsedUnits units,
+                         const ModelInputs& inputs);
 
 }  // namespace cudalint::model

@@ -33,8 +33,7 @@ class ArchListMissingInGpulessBuild final : public Rule {
     for (const auto& unit : model.dockerfiles) {
       for (const auto& stage : unit.build.stages) {
         for (const auto& step : stage.compile_steps) {
-          bool cuda_code = model.first_cuda_source || step.force_cuda || step.known_cuda_package;
-          if (!cuda_code) continue;
+          if (!stages::compiles_cuda(model, step) || step.own_arch_variable) continue;
           if (step.arch_list && (!step.arch_list->value_known ||
                                  step.arch_list->parsed().kind != model::ArchListKind::Empty))
             continue;  // set (ARCH002 handles `native`), or set at build time

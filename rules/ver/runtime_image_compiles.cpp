@@ -21,6 +21,10 @@ class RuntimeImageCompiles final : public Rule {
     for (const auto& unit : model.dockerfiles) {
       for (const auto& stage : unit.build.stages) {
         if (stage.flavour != model::ImageFlavour::Runtime && stage.flavour != model::ImageFlavour::Base) continue;
+        // A stage (or its parents) that installs a toolkit or sets CUDA_HOME has nvcc after all.
+        bool toolkit = false;
+        for (const auto* s : stages::stage_chain(unit.build, stage)) toolkit |= s->installs_toolkit.has_value();
+        if (toolkit) continue;
         const char* flavour = stage.flavour == model::ImageFlavour::Runtime ? "runtime" : "base";
         for (const auto& step : stage.compile_steps) {
           if (!stages::compiles_cuda(model, step)) continue;

@@ -1,0 +1,1394 @@
+// Static evaluator (see py_eval.h). Every recursive function takes a Guard, so at most kMaxDepth
+// of them are on the C++ stack together, whatever the nesting of the input; loops over children
+// use tree cursors, which are linear where ts_node_child(i) would be quadratic.
+#include "analyzer/frontends/python/py_eval.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cstring>
+#include <utility>
+
+namespace cudalint::python {
+
+namespace {
+
+using K = Value::Kind;
+
+bool is_trivia(std::string_view type) { return type == "comment" || type == "line_continuation"; }
+
+// Calls f(child) for each named, non-comment child until f returns false.
+template <typename F>
+void for_each_named(TSNode n, F&& f) {
+  if (ts_node_is_null(n)) return;
+  TSTreeCursor c = ts_tree_cursor_new(n);
+  if (ts_tree_cursor_goto_first_child(&c)) {
+    do {
+      TSNode ch = ts_tree_cursor_current_node(&c);
+      if (ts_node_is_named(ch) && !is_trivia(ts_node_type(ch)) && !f(ch)) break;
+    } while (ts_tree_cursor_goto_next_sibling(&c));
+  }
+  ts_tree_cursor_delete(&c);
+}
+
+// Calls f(child) for each child stored under `field_name` (import lists repeat the field).
+template <typename F>
+void for_each_field(TSNode n, const char* field_name, F&& f) {
+  if (ts_node_is_null(n)) return;
+  TSTreeCursor c = ts_tree_cursor_new(n);
+  if (ts_tree_cursor_goto_first_child(&c)) {
+    do {
+      const char* fname = ts_tree_cursor_current_field_name(&c);
+      if (fname && std::strcmp(fname, field_name) == 0) f(ts_tree_cursor_current_node(&c));
+    } while (ts_tree_cursor_goto_next_sibling(&c));
+  }
+  ts_tree_cursor_delete(&c);
+}
+
+std::string_view last_component(std::string_view path) {
+  size_t dot = path.rfind('.');
+  return dot == std::string_view::npos ? path : path.substr(dot + 1);
+}
+
+bool same_value(const Value& a, const Value& b) {
+  if (a.kind != b.kind || a.flag != b.flag || a.number != b.number || a.text != b.text ||
+      a.items.size() != b.items.size() || a.keys != b.keys || a.complete != b.complete)
+    return false;
+  if (a.kind == K::Func) return a.node.id == b.node.id;
+  if (a.kind == K::Unknown) return false;  // two unknowns need not be the same value
+  for (size_t i = 0; i < a.items.size(); ++i)  // depth is bounded by kMaxNest
+    if (!same_value(a.items[i], b.items[i])) return false;
+  return true;
+}
+
+// Union of two sequences: exact when one extends the other (the usual `append` under an `if`),
+// otherwise the first followed by the second's items it lacks.
+Value union_of(const Value& a, const Value& b) {
+  auto is_prefix = [](const Value& p, const Value& whole) {
+    if (p.items.size() > whole.items.size()) return false;
+    for (size_t i = 0; i < p.items.size(); ++i)
+      if (!same_value(p.items[i], whole.items[i])) return false;
+    return true;
+  };
+  Value r;
+  if (is_prefix(b, a)) {
+    r = a;
+  } else if (is_prefix(a, b)) {
+    r = b;
+  } else {
+    r = a;
+    // The lookup is quadratic; past this size b's extra items are dropped (r is incomplete anyway).
+    if (a.items.size() * b.items.size() <= (1u << 20))
+      for (const Value& x : b.items) {
+        bool seen = std::any_of(a.items.begin(), a.items.end(), [&](const Value& y) { return same_value(x, y); });
+        if (!seen && !r.push(x)) break;
+      }
+  }
+  r.complete = false;
+  return r;
+}
+
+bool is_extension_path(std::string_view p) {
+  std::string_view l = last_component(p);
+  return l == "CUDAExtension" || l == "CppExtension";
+}
+
+void append_utf8(std::string& out, uint32_t cp) {
+  if (cp < 0x80) {
+    out += static_cast<char>(cp);
+  } else if (cp < 0x800) {
+    out += static_cast<char>(0xC0 | (cp >> 6));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else if (cp < 0x10000) {
+    out += static_cast<char>(0xE0 | (cp >> 12));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | (cp >> 18));
+    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  }
+}
+
+int hex_digit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+// Python's string escapes. nullopt for `\N{...}` (it needs the Unicode name table) and for
+// malformed or non-scalar code points.
+std::optional<std::string> unescape(std::string_view s, bool raw, bool fstring) {
+  std::string out;
+  out.reserve(s.size());
+  for (size_t i = 0; i < s.size(); ++i) {
+    char c = s[i];
+    if (fstring && (c == '{' || c == '}') && i + 1 < s.size() && s[i + 1] == c) {
+      out += c;
+      ++i;
+      continue;
+    }
+    if (c != '\\' || raw || i + 1 >= s.size()) {
+      out += c;
+      continue;
+    }
+    char e = s[++i];
+    switch (e) {
+      case '\n': break;  // a backslash-newline continues the literal
+      case '\r':
+        if (i + 1 < s.size() && s[i + 1] == '\n') ++i;
+        break;
+      case '\\': out += '\\'; break;
+      case '\'': out += '\''; break;
+      case '"': out += '"'; break;
+      case 'a': out += '\a'; break;
+      case 'b': out += '\b'; break;
+      case 'f': out += '\f'; break;
+      case 'n': out += '\n'; break;
+      case 'r': out += '\r'; break;
+      case 't': out += '\t'; break;
+      case 'v': out += '\v'; break;
+      case 'x':
+      case 'u':
+      case 'U': {
+        size_t digits = e == 'x' ? 2 : e == 'u' ? 4 : 8;
+        uint32_t cp = 0;
+        for (size_t k = 1; k <= digits; ++k) {
+          if (i + k >= s.size()) return std::nullopt;
+          int d = hex_digit(s[i + k]);
+          if (d < 0) return std::nullopt;
+          cp = cp * 16 + static_cast<uint32_t>(d);
+        }
+        if (cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return std::nullopt;
+        append_utf8(out, cp);
+        i += digits;
+        break;
+      }
+      case 'N': return std::nullopt;
+      default:
+        if (e >= '0' && e <= '7') {
+          uint32_t cp = static_cast<uint32_t>(e - '0');
+          for (int k = 0; k < 2 && i + 1 < s.size() && s[i + 1] >= '0' && s[i + 1] <= '7'; ++k)
+            cp = cp * 8 + static_cast<uint32_t>(s[++i] - '0');
+          append_utf8(out, cp);
+        } else {
+          out += '\\';  // unknown escapes keep their backslash
+          out += e;
+        }
+    }
+  }
+  return out;
+}
+
+std::optional<int64_t> parse_int(std::string_view s) {
+  std::string digits;
+  for (char c : s)
+    if (c != '_') digits += c;
+  int64_t v = 0;
+  auto [p, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v);
+  if (ec != std::errc() || p != digits.data() + digits.size()) return std::nullopt;
+  return v;
+}
+
+// posixpath.join: an absolute part restarts the path.
+std::string join_path(const std::vector<std::string_view>& parts) {
+  std::string out;
+  for (size_t i = 0; i < parts.size(); ++i) {
+    std::string_view p = parts[i];
+    if (i == 0 || p.starts_with('/')) out = std::string(p);
+    else if (out.empty() || out.ends_with('/')) out += p;
+    else { out += '/'; out += p; }
+  }
+  return out;
+}
+
+// Python truthiness where the value decides it.
+std::optional<bool> truth(const Value& v) {
+  switch (v.kind) {
+    case K::None: return false;
+    case K::Bool: return v.flag;
+    case K::Int: return v.number != 0;
+    case K::Str: return !v.text.empty();
+    case K::List:
+    case K::Tuple:
+    case K::Dict:
+      if (!v.items.empty()) return true;
+      if (v.complete) return false;
+      return std::nullopt;
+    case K::Func:
+    case K::Class: return true;
+    default: return std::nullopt;  // Unknown, and Ref: a module attribute may be None
+  }
+}
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+
+}  // namespace
+
+// ---- Value ----------------------------------------------------------------------------------
+
+Value Value::unknown(Span s) {
+  Value v;
+  v.span = s;
+  return v;
+}
+Value Value::none(Span s) {
+  Value v;
+  v.kind = K::None;
+  v.span = s;
+  return v;
+}
+Value Value::boolean(bool b, Span s) {
+  Value v;
+  v.kind = K::Bool;
+  v.flag = b;
+  v.span = s;
+  return v;
+}
+Value Value::integer(int64_t n, Span s) {
+  Value v;
+  v.kind = K::Int;
+  v.number = n;
+  v.span = s;
+  return v;
+}
+Value Value::string(std::string s, Span sp) {
+  Value v;
+  if (s.size() > kMaxStrBytes) {
+    v.span = sp;
+    return v;  // unknown: nothing a linter checks is this long
+  }
+  v.kind = K::Str;
+  v.text = std::move(s);
+  v.span = sp;
+  return v;
+}
+Value Value::seq(Kind k, Span s) {
+  Value v;
+  v.kind = k;
+  v.depth = 1;
+  v.span = s;
+  return v;
+}
+Value Value::dict(Span s) { return seq(K::Dict, s); }
+Value Value::ref(std::string path, Span s) {
+  Value v;
+  v.kind = K::Ref;
+  v.text = std::move(path);
+  v.span = s;
+  return v;
+}
+
+const Value* Value::find(std::string_view key) const {
+  if (kind != K::Dict) return nullptr;
+  for (size_t i = 0; i < keys.size(); ++i)
+    if (keys[i] == key) return &items[i];
+  return nullptr;
+}
+
+Value* Value::find(std::string_view key) { return const_cast<Value*>(std::as_const(*this).find(key)); }
+
+bool Value::push(Value v) {
+  if (v.depth + 1 > kMaxNest || weight + v.weight > kMaxWeight) {
+    complete = false;
+    return false;
+  }
+  depth = std::max<uint8_t>(depth, static_cast<uint8_t>(v.depth + 1));
+  weight += v.weight;
+  items.push_back(std::move(v));
+  return true;
+}
+
+bool Value::put(std::string key, Value v) {
+  // Dict lookups are linear, so dicts stay small.
+  constexpr size_t kMaxKeys = 4096;
+  if (Value* old = find(key)) {
+    if (v.depth + 1 > kMaxNest || weight - old->weight + v.weight > kMaxWeight) {
+      complete = false;
+      return false;
+    }
+    weight = weight - old->weight + v.weight;
+    depth = std::max<uint8_t>(depth, static_cast<uint8_t>(v.depth + 1));
+    *old = std::move(v);
+    return true;
+  }
+  if (keys.size() >= kMaxKeys) {
+    complete = false;
+    return false;
+  }
+  if (!push(std::move(v))) return false;
+  keys.push_back(std::move(key));
+  return true;
+}
+
+void Value::recompute() {
+  if (kind != K::List && kind != K::Tuple && kind != K::Dict) return;
+  uint32_t w = 1;
+  uint8_t d = 1;
+  for (const Value& x : items) {
+    w += x.weight;
+    d = std::max<uint8_t>(d, static_cast<uint8_t>(x.depth + 1));
+  }
+  weight = w;
+  depth = d;
+}
+
+Value merge(const Value& a, const Value& b) {
+  if (a.is_seq() && b.kind == a.kind) return union_of(a, b);
+  if (a.is_seq() && (b.is(K::Unknown) || b.is(K::Ref))) {
+    Value r = a;
+    r.complete = false;
+    return r;
+  }
+  if (b.is_seq() && (a.is(K::Unknown) || a.is(K::Ref))) {
+    Value r = b;
+    r.complete = false;
+    return r;
+  }
+  if (a.is(K::Dict) && b.is(K::Dict)) {
+    Value r = a;
+    for (size_t i = 0; i < b.keys.size(); ++i) {
+      if (Value* e = r.find(b.keys[i])) *e = merge(*e, b.items[i]);
+      else r.put(b.keys[i], b.items[i]);
+    }
+    r.recompute();
+    r.complete = false;
+    return r;
+  }
+  if (a.kind != b.kind) {
+    // `try: import X / except ImportError: X = None`: the name that matters is the module's.
+    if (a.is_code() && b.is(K::None)) return a;
+    if (b.is_code() && a.is(K::None)) return b;
+    return Value::unknown(a.span);
+  }
+  switch (a.kind) {
+    case K::Ref:
+      if (a.text == b.text) return a;
+      // `ext = CppExtension` then `if cuda: ext = CUDAExtension`: the call may build CUDA code, and
+      // CUDAExtension's checks are a superset of CppExtension's.
+      if (is_extension_path(a.text) && is_extension_path(b.text))
+        return last_component(a.text) == "CUDAExtension" ? a : b;
+      return Value::unknown(a.span);
+    case K::Func: return a.node.id == b.node.id ? a : Value::unknown(a.span);
+    case K::Unknown: return a;
+    default: return same_value(a, b) ? a : Value::unknown(a.span);
+  }
+}
+
+// ---- Scope ----------------------------------------------------------------------------------
+
+Value* Scope::local(std::string_view name) {
+  auto it = vars_.find(name);
+  return it == vars_.end() ? nullptr : &it->second;
+}
+
+const Value* Scope::find(std::string_view name) const {
+  for (const Scope* s = this; s; s = s->parent_) {
+    auto it = s->vars_.find(name);
+    if (it != s->vars_.end()) return &it->second;
+  }
+  return nullptr;
+}
+
+Value& Scope::bind(std::string_view name, Value v) {
+  auto it = vars_.find(name);
+  if (it != vars_.end()) {
+    it->second = std::move(v);
+    return it->second;
+  }
+  return vars_.emplace(std::string(name), std::move(v)).first->second;
+}
+
+// ---- tree helpers ---------------------------------------------------------------------------
+
+Span span_of(TSNode n) {
+  if (ts_node_is_null(n)) return {};
+  return {ts_node_start_byte(n), ts_node_end_byte(n)};
+}
+
+std::string_view type_of(TSNode n) { return ts_node_is_null(n) ? std::string_view() : ts_node_type(n); }
+
+TSNode field(TSNode n, const char* name) {
+  if (ts_node_is_null(n)) return n;
+  return ts_node_child_by_field_name(n, name, static_cast<uint32_t>(std::strlen(name)));
+}
+
+std::vector<TSNode> named_children(TSNode n) {
+  std::vector<TSNode> out;
+  for_each_named(n, [&](TSNode c) {
+    out.push_back(c);
+    return true;
+  });
+  return out;
+}
+
+const Arg* Args::positional(size_t i) const {
+  for (const Arg& a : items)
+    if (a.keyword.empty() && i-- == 0) return &a;
+  return nullptr;
+}
+
+const Arg* Args::keyword(std::string_view name) const {
+  for (const Arg& a : items)
+    if (a.keyword == name) return &a;
+  return nullptr;
+}
+
+// ---- Interpreter ----------------------------------------------------------------------------
+
+// Counts one level of C++ recursion; refuses beyond kMaxDepth.
+class Interpreter::Guard {
+ public:
+  explicit Guard(Interpreter& in) : in_(in), ok_(in.depth_ < kMaxDepth) {
+    if (ok_) ++in_.depth_;
+  }
+  ~Guard() {
+    if (ok_) --in_.depth_;
+  }
+  Guard(const Guard&) = delete;
+  Guard& operator=(const Guard&) = delete;
+  bool ok() const { return ok_; }
+
+ private:
+  Interpreter& in_;
+  bool ok_;
+};
+
+std::string_view Interpreter::text(TSNode n) const {
+  if (ts_node_is_null(n)) return {};
+  uint32_t b = ts_node_start_byte(n), e = ts_node_end_byte(n);
+  if (b > text_.size() || e > text_.size() || b > e) return {};
+  return text_.substr(b, e - b);
+}
+
+void Interpreter::run(TSNode module, const StatementHook& hook) {
+  hook_ = &hook;
+  Frame f;
+  f.scope = &module_;
+  f.record = true;
+  exec_block(module, f, false);
+  // Function bodies run, if ever, after the module has been read: walk them with its final names.
+  for (size_t i = 0; i < pending_.size(); ++i) {
+    TSNode def = pending_[i];
+    Scope local(&module_);
+    bind_parameters(field(def, "parameters"), local, nullptr);
+    Frame g;
+    g.scope = &local;
+    g.record = true;
+    g.base_cond = true;
+    g.function = true;
+    exec_block(field(def, "body"), g, false);
+  }
+  hook_ = nullptr;
+}
+
+Value Interpreter::copy_of(const Value& v, Span use) {
+  budget_ -= v.weight;
+  Value r = v;
+  if (r.is_code()) r.span = use;  // a name of code is reported where it is used
+  return r;
+}
+
+std::optional<std::string> Interpreter::path_of(TSNode n, const Scope& scope) const {
+  std::vector<std::string_view> parts;
+  TSNode cur = n;
+  while (type_of(cur) == "attribute") {
+    if (parts.size() >= 64) return std::nullopt;
+    parts.push_back(text(field(cur, "attribute")));
+    cur = field(cur, "object");
+  }
+  if (type_of(cur) != "identifier") return std::nullopt;
+  std::string path;
+  if (const Value* v = scope.find(text(cur))) {
+    if (!v->is(K::Ref)) return std::nullopt;
+    path = v->text;
+  } else {
+    path = std::string(text(cur));
+  }
+  for (auto it = parts.rbegin(); it != parts.rend(); ++it) {
+    path += '.';
+    path += *it;
+  }
+  return path;
+}
+
+const Value* Interpreter::peek(TSNode n, Scope& scope) {
+  Guard g(*this);
+  if (!g.ok()) return nullptr;
+  std::string_view t = type_of(n);
+  if (t == "identifier") return scope.find(text(n));
+  if (t == "parenthesized_expression") {
+    auto kids = named_children(n);
+    return kids.size() == 1 ? peek(kids[0], scope) : nullptr;
+  }
+  if (t != "subscript" || named_children(n).size() != 2) return nullptr;
+  const Value* base = peek(field(n, "value"), scope);
+  if (!base) return nullptr;
+  TSNode key_node = field(n, "subscript");
+  if (type_of(key_node) == "slice") return nullptr;
+  Value key = eval(key_node, scope);
+  if (base->is(K::Dict) && key.is(K::Str)) return base->find(key.text);
+  if (base->is_seq() && base->complete && key.is(K::Int)) {
+    int64_t i = key.number < 0 ? key.number + static_cast<int64_t>(base->items.size()) : key.number;
+    if (i >= 0 && i < static_cast<int64_t>(base->items.size())) return &base->items[static_cast<size_t>(i)];
+  }
+  return nullptr;
+}
+
+Value Interpreter::eval(TSNode n, Scope& scope) {
+  Span sp = span_of(n);
+  if (ts_node_is_null(n)) return Value::unknown(sp);
+  Guard g(*this);
+  if (!g.ok()) return Value::unknown(sp);
+  std::string_view t = type_of(n);
+  // Literals cost what their text costs, so they stay known (an environment variable's name, an
+  // extension's) after the budget for everything else has run out.
+  bool literal = t == "string" || t == "concatenated_string" || t == "integer" || t == "none" || t == "true" ||
+                 t == "false";
+  if (!literal && exhausted()) return Value::unknown(sp);
+  --budget_;
+
+  if (t == "string") return eval_string(n, scope);
+  if (t == "concatenated_string") {
+    std::string s;
+    bool ok = true;
+    for_each_named(n, [&](TSNode c) {
+      Value part = eval(c, scope);
+      ok = part.is(K::Str) && s.size() + part.text.size() <= kMaxStrBytes;
+      if (ok) s += part.text;
+      return ok;
+    });
+    return ok ? Value::string(std::move(s), sp) : Value::unknown(sp);
+  }
+  if (t == "identifier") {
+    if (const Value* v = scope.find(text(n))) return copy_of(*v, sp);
+    return Value::ref(std::string(text(n)), sp);  // a builtin, or a name from `import *`
+  }
+  if (t == "none") return Value::none(sp);
+  if (t == "true" || t == "false") return Value::boolean(t == "true", sp);
+  if (t == "integer") {
+    if (auto v = parse_int(text(n))) return Value::integer(*v, sp);
+    return Value::unknown(sp);
+  }
+  if (t == "unary_operator") {
+    Value v = eval(field(n, "argument"), scope);
+    if (v.is(K::Int) && text(field(n, "operator")) == "-") return Value::integer(-v.number, sp);
+    return Value::unknown(sp);
+  }
+  if (t == "parenthesized_expression") {
+    auto kids = named_children(n);
+    return kids.size() == 1 ? eval(kids[0], scope) : Value::unknown(sp);
+  }
+  if (t == "attribute") {
+    if (auto p = path_of(n, scope)) return Value::ref(std::move(*p), sp);
+    return Value::unknown(sp);
+  }
+  if (t == "list" || t == "tuple" || t == "expression_list") {
+    Value out = Value::seq(t == "list" ? K::List : K::Tuple, sp);
+    for_each_named(n, [&](TSNode c) {
+      std::string_view ct = type_of(c);
+      if (ct == "list_splat" || ct == "parenthesized_list_splat") {
+        auto kids = named_children(c);
+        Value inner = kids.empty() ? Value::unknown() : eval(kids[0], scope);
+        if (!inner.is_seq()) {
+          out.complete = false;
+          return true;
+        }
+        for (Value& x : inner.items)
+          if (!out.push(std::move(x))) return false;
+        if (!inner.complete) out.complete = false;
+        return true;
+      }
+      return out.push(eval(c, scope));  // past the size limit the rest is not evaluated
+    });
+    return out;
+  }
+  if (t == "dictionary") {
+    Value out = Value::dict(sp);
+    for_each_named(n, [&](TSNode c) {
+      if (type_of(c) == "dictionary_splat") {
+        auto kids = named_children(c);
+        Value inner = kids.empty() ? Value::unknown() : eval(kids[0], scope);
+        if (!inner.is(K::Dict)) {
+          out.complete = false;
+          return true;
+        }
+        for (size_t i = 0; i < inner.keys.size(); ++i)
+          if (!out.put(inner.keys[i], std::move(inner.items[i]))) return false;
+        if (!inner.complete) out.complete = false;
+        return true;
+      }
+      if (type_of(c) != "pair") {
+        out.complete = false;
+        return true;
+      }
+      Value key = eval(field(c, "key"), scope);
+      if (!key.is(K::Str)) {
+        out.complete = false;
+        return true;
+      }
+      return out.put(std::move(key.text), eval(field(c, "value"), scope));
+    });
+    return out;
+  }
+  if (t == "binary_operator") {
+    if (text(field(n, "operator")) != "+") return Value::unknown(sp);
+    Value l = eval(field(n, "left"), scope);
+    Value r = eval(field(n, "right"), scope);
+    return add(l, r, sp);
+  }
+  if (t == "boolean_operator") {
+    // Only a left operand whose truth is known decides; otherwise the result depends on runtime.
+    Value l = eval(field(n, "left"), scope);
+    std::optional<bool> known = truth(l);
+    if (!known) return Value::unknown(sp);
+    bool is_or = text(field(n, "operator")) == "or";
+    if (*known == is_or) return l;
+    return eval(field(n, "right"), scope);
+  }
+  if (t == "not_operator") {
+    std::optional<bool> known = truth(eval(field(n, "argument"), scope));
+    return known ? Value::boolean(!*known, sp) : Value::unknown(sp);
+  }
+  if (t == "comparison_operator") return eval_comparison(n, scope);
+  if (t == "subscript") {
+    if (const Value* p = peek(n, scope)) return copy_of(*p, sp);
+    return Value::unknown(sp);
+  }
+  if (t == "call") return eval_call(n, scope);
+  // conditional_expression, comprehensions, comparisons, lambdas, ...: runtime values.
+  return Value::unknown(sp);
+}
+
+Value Interpreter::eval_comparison(TSNode n, Scope& scope) {
+  // `a == b`, `a != b`, `a is None`, `a is not None` on known scalars; chains and `<`, `in`: unknown.
+  Span sp = span_of(n);
+  std::vector<TSNode> operands = named_children(n);
+  std::string op;
+  int ops = 0;
+  TSTreeCursor c = ts_tree_cursor_new(n);
+  if (ts_tree_cursor_goto_first_child(&c)) {
+    do {
+      TSNode ch = ts_tree_cursor_current_node(&c);
+      if (!ts_node_is_named(ch)) {
+        ++ops;
+        op = type_of(ch);
+      }
+    } while (ts_tree_cursor_goto_next_sibling(&c));
+  }
+  ts_tree_cursor_delete(&c);
+  if (operands.size() != 2 || ops != 1) return Value::unknown(sp);
+  Value a = eval(operands[0], scope);
+  Value b = eval(operands[1], scope);
+  auto scalar = [](const Value& v) {
+    return v.is(K::None) || v.is(K::Bool) || v.is(K::Int) || v.is(K::Str);
+  };
+  if (!scalar(a) || !scalar(b)) return Value::unknown(sp);
+  std::optional<bool> equal;
+  if (a.kind == b.kind) equal = a.flag == b.flag && a.number == b.number && a.text == b.text;
+  else if (a.is(K::None) || b.is(K::None)) equal = false;
+  if (!equal) return Value::unknown(sp);  // 1 == True and friends
+  if (op == "==" || (op == "is" && (a.is(K::None) || b.is(K::None)))) return Value::boolean(*equal, sp);
+  if (op == "!=" || (op == "is not" && (a.is(K::None) || b.is(K::None)))) return Value::boolean(!*equal, sp);
+  return Value::unknown(sp);
+}
+
+Value Interpreter::add(const Value& a, const Value& b, Span sp) {
+  if (a.is(K::Str) && b.is(K::Str)) return Value::string(a.text + b.text, sp);
+  if (a.is(K::Int) && b.is(K::Int)) return Value::integer(a.number + b.number, sp);
+  auto opaque = [](const Value& v) { return v.is(K::Unknown) || v.is(K::Ref); };
+  if (a.is_seq() && (b.kind == a.kind || opaque(b))) {
+    Value r;
+    r.items.reserve(std::min<size_t>(a.items.size() + b.items.size(), kMaxWeight));
+    r = a;
+    r.span = sp;
+    budget_ -= static_cast<int64_t>(b.items.size());
+    for (const Value& x : b.items)
+      if (!r.push(x)) break;
+    if (b.kind != a.kind || !b.complete) r.complete = false;
+    return r;
+  }
+  if (b.is_seq() && opaque(a)) {
+    // Unknown items come first; the known ones are still reported.
+    Value r = b;
+    r.span = sp;
+    r.complete = false;
+    return r;
+  }
+  return Value::unknown(sp);
+}
+
+Value Interpreter::eval_string(TSNode n, Scope& scope) {
+  Span sp = span_of(n);
+  std::string out;
+  bool raw = false, fstring = false, ok = true;
+  for_each_named(n, [&](TSNode c) {
+    std::string_view ct = type_of(c);
+    if (ct == "string_start") {
+      std::string_view s = text(c);
+      for (char ch : s.substr(0, s.find_first_of("'\""))) {
+        char l = static_cast<char>(ch | 0x20);
+        if (l == 'r') raw = true;
+        else if (l == 'f') fstring = true;
+        else if (l != 'u') ok = false;  // bytes and template strings are not str
+      }
+    } else if (ct == "string_content") {
+      auto s = unescape(text(c), raw, fstring);
+      ok = s.has_value();
+      if (ok) out += *s;
+    } else if (ct == "interpolation") {
+      // `{name}` is static when the name is a known string with no conversion or format spec.
+      TSNode conv = field(c, "type_conversion");
+      ok = fstring && ts_node_is_null(field(c, "format_specifier")) &&
+           (ts_node_is_null(conv) || text(conv) == "!s");
+      if (ok) {
+        Value v = eval(field(c, "expression"), scope);
+        ok = v.is(K::Str);
+        if (ok) out += v.text;
+      }
+    } else if (ct != "string_end") {
+      ok = false;  // ERROR inside the literal
+    }
+    return ok && out.size() <= kMaxStrBytes;
+  });
+  if (!ok) return Value::unknown(sp);
+  return Value::string(std::move(out), sp);
+}
+
+Args Interpreter::eval_args(TSNode arglist, Scope& scope) {
+  Args out;
+  bool positions_known = true;  // false after a `*seq` of unknown length
+  for_each_named(arglist, [&](TSNode c) {
+    std::string_view t = type_of(c);
+    if (t == "keyword_argument") {
+      TSNode v = field(c, "value");
+      out.items.push_back({std::string(text(field(c, "name"))), eval(v, scope), v, span_of(v)});
+    } else if (t == "list_splat" || t == "dictionary_splat") {
+      auto kids = named_children(c);
+      Value v = kids.empty() ? Value::unknown() : eval(kids[0], scope);
+      if (t == "list_splat" && v.is_seq() && v.complete && positions_known) {
+        for (Value& x : v.items) out.items.push_back({"", std::move(x), TSNode{}, span_of(c)});
+      } else if (t == "dictionary_splat" && v.is(K::Dict)) {
+        for (size_t i = 0; i < v.keys.size(); ++i)
+          out.items.push_back({v.keys[i], std::move(v.items[i]), TSNode{}, span_of(c)});
+        if (!v.complete) out.unknown_rest = true;
+      } else {
+        out.unknown_rest = true;
+        if (t == "list_splat") positions_known = false;
+      }
+    } else if (positions_known) {
+      out.items.push_back({"", eval(c, scope), c, span_of(c)});
+    }
+    if (exhausted()) out.unknown_rest = true;  // the arguments left are not evaluated
+    return !exhausted();
+  });
+  return out;
+}
+
+Value Interpreter::eval_call(TSNode n, Scope& scope) {
+  Span sp = span_of(n);
+  TSNode fn = field(n, "function");
+  if (type_of(field(n, "arguments")) != "argument_list") return Value::unknown(sp);
+  if (auto path = path_of(fn, scope)) return call_path(*path, n, scope);
+  if (type_of(fn) == "attribute") {
+    Value recv = eval(field(fn, "object"), scope);
+    return call_method(recv, text(field(fn, "attribute")), n, scope);
+  }
+  Value callee = eval(fn, scope);
+  if (callee.is(K::Func)) return call_function(callee.node, eval_args(field(n, "arguments"), scope), sp);
+  return Value::unknown(sp);
+}
+
+Value Interpreter::call_path(const std::string& path, TSNode call, Scope& scope) {
+  Span sp = span_of(call);
+  std::string_view last = last_component(path);
+  if (last == "with_options" && path.size() > last.size()) {
+    // torch's BuildExtension.with_options(...) returns a subclass of its receiver.
+    Value c;
+    c.kind = K::Class;
+    c.text = path;
+    c.keys.push_back(path.substr(0, path.size() - last.size() - 1));
+    c.span = sp;
+    return c;
+  }
+  static constexpr std::string_view kKnown[] = {"os.path.join", "posixpath.join", "str", "list", "tuple", "dict"};
+  if (std::find(std::begin(kKnown), std::end(kKnown), path) == std::end(kKnown))
+    return Value::unknown(sp);  // glob.glob, os.getenv, subprocess, ...: runtime values
+  Args a = eval_args(field(call, "arguments"), scope);
+  if (a.unknown_rest) return Value::unknown(sp);
+  bool only_positional = std::all_of(a.items.begin(), a.items.end(), [](const Arg& x) { return x.keyword.empty(); });
+  if (path == "os.path.join" || path == "posixpath.join") {
+    std::vector<std::string_view> parts;
+    for (const Arg& x : a.items) {
+      if (!x.keyword.empty() || !x.value.is(K::Str)) return Value::unknown(sp);
+      parts.push_back(x.value.text);
+    }
+    if (parts.empty()) return Value::unknown(sp);
+    return Value::string(join_path(parts), sp);
+  }
+  if (path == "str") {
+    if (a.items.size() != 1 || !only_positional) return Value::unknown(sp);
+    const Value& v = a.items[0].value;
+    if (v.is(K::Str)) return v;
+    if (v.is(K::Int)) return Value::string(std::to_string(v.number), sp);
+    return Value::unknown(sp);
+  }
+  if (path == "list" || path == "tuple") {
+    K k = path == "list" ? K::List : K::Tuple;
+    if (a.items.empty()) return Value::seq(k, sp);
+    if (a.items.size() != 1 || !only_positional || !a.items[0].value.is_seq()) return Value::unknown(sp);
+    Value r = a.items[0].value;
+    r.kind = k;
+    r.span = sp;
+    return r;
+  }
+  // dict(mapping, **kw) / dict(key=value, ...)
+  Value r = Value::dict(sp);
+  for (Arg& x : a.items) {
+    if (x.keyword.empty()) {
+      if (&x != &a.items[0] || !x.value.is(K::Dict)) return Value::unknown(sp);
+      r = std::move(x.value);
+      r.span = sp;
+    } else {
+      r.put(x.keyword, std::move(x.value));
+    }
+  }
+  return r;
+}
+
+Value Interpreter::call_method(const Value& recv, std::string_view method, TSNode call, Scope& scope) {
+  Span sp = span_of(call);
+  Args a = eval_args(field(call, "arguments"), scope);
+  if (a.unknown_rest) return Value::unknown(sp);
+  const Arg* a0 = a.positional(0);
+  const Arg* a1 = a.positional(1);
+  if (recv.is(K::Str)) {
+    std::string_view s = recv.text;
+    if ((method == "strip" || method == "lstrip" || method == "rstrip") && a.items.empty()) {
+      size_t b = 0, e = s.size();
+      if (method != "rstrip")
+        while (b < e && is_space(s[b])) ++b;
+      if (method != "lstrip")
+        while (e > b && is_space(s[e - 1])) --e;
+      return Value::string(std::string(s.substr(b, e - b)), recv.span);
+    }
+    if (method == "split" && (a.items.empty() || (a.items.size() == 1 && a0 && a0->value.is(K::Str) &&
+                                                  !a0->value.text.empty()))) {
+      // The pieces keep the span of the literal they were cut from.
+      Value out = Value::seq(K::List, sp);
+      if (a.items.empty()) {
+        size_t i = 0;
+        while (i < s.size()) {
+          while (i < s.size() && is_space(s[i])) ++i;
+          size_t b = i;
+          while (i < s.size() && !is_space(s[i])) ++i;
+          if (i > b && !out.push(Value::string(std::string(s.substr(b, i - b)), recv.span))) break;
+        }
+      } else {
+        std::string_view sep = a0->value.text;
+        size_t b = 0;
+        for (;;) {
+          size_t e = s.find(sep, b);
+          if (!out.push(Value::string(std::string(s.substr(b, e == std::string_view::npos ? e : e - b)), recv.span)))
+            break;
+          if (e == std::string_view::npos) break;
+          b = e + sep.size();
+        }
+      }
+      return out;
+    }
+    if (method == "join" && a.items.size() == 1 && a0 && a0->value.is_seq() && a0->value.complete) {
+      std::string out;
+      for (size_t i = 0; i < a0->value.items.size(); ++i) {
+        const Value& x = a0->value.items[i];
+        if (!x.is(K::Str) || out.size() > kMaxStrBytes) return Value::unknown(sp);
+        if (i) out += s;
+        out += x.text;
+      }
+      return Value::string(std::move(out), sp);
+    }
+    if (method == "replace" && a.items.size() == 2 && a0 && a1 && a0->value.is(K::Str) && a1->value.is(K::Str) &&
+        !a0->value.text.empty()) {
+      std::string out;
+      size_t b = 0;
+      for (size_t e; (e = s.find(a0->value.text, b)) != std::string_view::npos && out.size() <= kMaxStrBytes;
+           b = e + a0->value.text.size())
+        out.append(s.substr(b, e - b)).append(a1->value.text);
+      out.append(s.substr(b));
+      return Value::string(std::move(out), recv.span);
+    }
+    return Value::unknown(sp);
+  }
+  if (recv.is(K::Dict) && method == "get" && a0 && a0->value.is(K::Str) && a.items.size() <= 2) {
+    if (const Value* e = recv.find(a0->value.text)) return *e;
+    if (!recv.complete) return Value::unknown(sp);
+    return a1 ? a1->value : Value::none(sp);
+  }
+  if ((recv.is(K::Dict) || recv.is(K::List)) && method == "copy" && a.items.empty()) return recv;
+  if (recv.is(K::Class) && method == "with_options") {
+    Value c = recv;  // a subclass of recv: same bases
+    c.text += ".with_options";
+    c.span = sp;
+    return c;
+  }
+  return Value::unknown(sp);
+}
+
+void Interpreter::bind_parameters(TSNode params, Scope& local, const Args* args) {
+  size_t pos = 0;
+  bool keyword_only = false;
+  for_each_named(params, [&](TSNode p) {
+    std::string_view t = type_of(p);
+    TSNode name_node{};
+    TSNode default_value{};
+    if (t == "identifier") {
+      name_node = p;
+    } else if (t == "default_parameter" || t == "typed_default_parameter") {
+      name_node = field(p, "name");
+      default_value = field(p, "value");
+    } else if (t == "typed_parameter") {
+      auto kids = named_children(p);
+      if (kids.empty()) return true;
+      if (type_of(kids[0]) == "identifier") {
+        name_node = kids[0];
+      } else {  // *args: T / **kw: T
+        if (type_of(kids[0]) == "list_splat_pattern") keyword_only = true;
+        for (TSNode id : named_children(kids[0])) local.bind(text(id), Value::unknown(span_of(p)));
+        return true;
+      }
+    } else if (t == "list_splat_pattern" || t == "dictionary_splat_pattern") {
+      if (t == "list_splat_pattern") keyword_only = true;
+      for (TSNode id : named_children(p)) local.bind(text(id), Value::unknown(span_of(p)));
+      return true;
+    } else if (t == "keyword_separator") {
+      keyword_only = true;
+      return true;
+    } else {
+      return true;  // positional_separator, tuple parameters
+    }
+    if (type_of(name_node) != "identifier") return true;
+    std::string_view name = text(name_node);
+    Value v = Value::unknown(span_of(p));
+    if (args) {
+      const Arg* a = keyword_only ? nullptr : args->positional(pos++);
+      if (!a) a = args->keyword(name);
+      if (a) v = a->value;
+      else if (!ts_node_is_null(default_value) && !args->unknown_rest) v = eval(default_value, module_);
+    }
+    local.bind(name, std::move(v));
+    return true;
+  });
+}
+
+Value Interpreter::call_function(TSNode def, const Args& args, Span call_span) {
+  if (calls_ >= kMaxCalls || exhausted()) return Value::unknown(call_span);
+  Guard g(*this);
+  if (!g.ok()) return Value::unknown(call_span);
+  // An outermost call gets a share of the budget, so helpers calling helpers (exponential in
+  // the nesting) cannot starve the rest of the file.
+  int64_t saved_floor = floor_;
+  if (calls_ == 0) floor_ = std::max(floor_, budget_ - kCallBudget);
+  ++calls_;
+  Scope local(&module_);
+  bind_parameters(field(def, "parameters"), local, &args);
+  Frame f;
+  f.scope = &local;
+  f.function = true;
+  exec_block(field(def, "body"), f, false);
+  --calls_;
+  floor_ = saved_floor;
+  if (f.ret) return std::move(*f.ret);
+  return Value::none(call_span);
+}
+
+// ---- statements -----------------------------------------------------------------------------
+
+void Interpreter::exec_block(TSNode block, Frame& f, bool cond) {
+  Guard g(*this);
+  if (!g.ok()) return;
+  for_each_named(block, [&](TSNode stmt) {
+    exec_stmt(stmt, f, cond);
+    return !f.done;
+  });
+}
+
+void Interpreter::exec_stmt(TSNode stmt, Frame& f, bool cond) {
+  Guard g(*this);
+  if (!g.ok()) return;
+  --budget_;
+  // The module walk goes on without a budget (it is linear); helper calls stop.
+  if (!f.record && exhausted()) return;
+  std::string_view t = type_of(stmt);
+  if (f.record && hook_) (*hook_)(stmt, *f.scope, f.base_cond || cond);
+  if (t == "expression_statement") {
+    for_each_named(stmt, [&](TSNode c) {
+      std::string_view ct = type_of(c);
+      if (ct == "assignment") exec_assign(c, f, cond);
+      else if (ct == "augmented_assignment") exec_augmented(c, f, cond);
+      else if (ct == "call") exec_method_call(c, f, cond);
+      return true;
+    });
+  } else if (t == "return_statement") {
+    if (!f.function) return;
+    auto kids = named_children(stmt);
+    Value v = kids.empty() ? Value::none(span_of(stmt)) : eval(kids[0], *f.scope);
+    f.ret = f.ret ? merge(*f.ret, v) : std::move(v);
+    if (!cond) f.done = true;
+  } else if (t == "if_statement" || t == "for_statement" || t == "while_statement" || t == "try_statement" ||
+             t == "with_statement" || t == "match_statement" || t == "case_clause") {
+    exec_compound(stmt, f, cond);
+  } else if (t == "function_definition") {
+    define_function(stmt, f, cond);
+  } else if (t == "class_definition") {
+    define_class(stmt, f, cond);
+  } else if (t == "decorated_definition") {
+    TSNode d = field(stmt, "definition");
+    if (type_of(d) == "function_definition") define_function(d, f, cond);
+    else if (type_of(d) == "class_definition") define_class(d, f, cond);
+  } else if (t == "import_statement" || t == "import_from_statement") {
+    exec_import(stmt, f, cond);
+  }
+}
+
+void Interpreter::exec_if(TSNode n, Frame& f, bool cond) {
+  // Branches whose condition is statically known are taken or skipped; after an unknown
+  // condition every later branch may or may not run.
+  bool uncertain = false;
+  auto branch = [&](TSNode condition, TSNode block) {
+    std::optional<bool> known;
+    if (!ts_node_is_null(condition)) known = truth(eval(condition, *f.scope));
+    else known = true;  // else
+    if (known == false) return false;
+    exec_block(block, f, uncertain || !known ? true : cond);
+    if (!known) uncertain = true;
+    return known == true;
+  };
+  if (branch(field(n, "condition"), field(n, "consequence"))) return;
+  bool stop = false;
+  for_each_field(n, "alternative", [&](TSNode alt) {
+    if (stop || f.done) return;
+    if (type_of(alt) == "elif_clause") stop = branch(field(alt, "condition"), field(alt, "consequence"));
+    else stop = branch(TSNode{}, field(alt, "body"));
+  });
+}
+
+void Interpreter::exec_compound(TSNode n, Frame& f, bool cond) {
+  Guard g(*this);
+  if (!g.ok()) return;
+  std::string_view t = type_of(n);
+  if (t == "if_statement") {
+    exec_if(n, f, cond);
+    return;
+  }
+  // A finally clause runs whenever its try statement does; every other block may not run.
+  bool inner = t == "finally_clause" ? cond : true;
+  if (t == "for_statement") assign_target(field(n, "left"), Value::unknown(span_of(n)), f, true);
+  for_each_named(n, [&](TSNode c) {
+    std::string_view ct = type_of(c);
+    if (ct == "block") exec_block(c, f, inner);
+    else if (ct == "elif_clause" || ct == "else_clause" || ct == "except_clause" || ct == "except_group_clause" ||
+             ct == "finally_clause")
+      exec_compound(c, f, cond);
+    return !f.done;
+  });
+}
+
+void Interpreter::exec_assign(TSNode n, Frame& f, bool cond) {
+  // `a = b = value`: the tree nests to the right; collect the targets without recursion.
+  std::vector<TSNode> targets;
+  TSNode cur = n;
+  while (type_of(cur) == "assignment") {
+    targets.push_back(field(cur, "left"));
+    cur = field(cur, "right");
+    if (ts_node_is_null(cur)) return;  // a bare annotation `x: int`
+  }
+  Value v = type_of(cur) == "augmented_assignment" ? Value::unknown(span_of(cur)) : eval(cur, *f.scope);
+  for (TSNode t : targets) assign_target(t, v, f, cond);
+}
+
+bool Interpreter::fits(const std::vector<Value*>& path, const Value& v) const {
+  return path.front()->weight + v.weight <= kMaxWeight && path.size() + v.depth <= kMaxNest;
+}
+
+void Interpreter::assign_target(TSNode target, const Value& v, Frame& f, bool cond) {
+  Guard g(*this);
+  if (!g.ok()) return;
+  std::string_view t = type_of(target);
+  if (t == "identifier") {
+    bind(f, text(target), v, cond);
+  } else if (t == "pattern_list" || t == "tuple_pattern" || t == "list_pattern" || t == "tuple" || t == "list" ||
+             t == "expression_list") {
+    auto subs = named_children(target);
+    bool exact = v.is_seq() && v.complete && v.items.size() == subs.size() &&
+                 std::none_of(subs.begin(), subs.end(), [](TSNode s) { return type_of(s) == "list_splat_pattern"; });
+    for (size_t i = 0; i < subs.size(); ++i)
+      assign_target(subs[i], exact ? v.items[i] : Value::unknown(span_of(subs[i])), f, cond);
+  } else if (t == "parenthesized_expression") {
+    auto kids = named_children(target);
+    if (kids.size() == 1) assign_target(kids[0], v, f, cond);
+  } else if (t == "subscript") {
+    auto path = lvalue(field(target, "value"), f);
+    if (path.empty() || named_children(target).size() != 2) return;
+    Value key = eval(field(target, "subscript"), *f.scope);
+    Value* c = path.back();
+    uint32_t old_weight = c->weight;
+    Value* slot = nullptr;
+    if (c->is(K::Dict) && key.is(K::Str)) {
+      slot = c->find(key.text);
+      if (!slot) {
+        if (fits(path, v)) c->put(key.text, v);
+        else c->complete = false;
+      }
+    } else if (c->is_seq() && c->complete && key.is(K::Int)) {
+      int64_t i = key.number < 0 ? key.number + static_cast<int64_t>(c->items.size()) : key.number;
+      if (i >= 0 && i < static_cast<int64_t>(c->items.size())) slot = &c->items[static_cast<size_t>(i)];
+    } else if (c->is(K::Dict) || c->is_seq()) {
+      c->complete = false;
+    }
+    if (slot) {
+      if (fits(path, v)) *slot = cond ? merge(*slot, v) : v;
+      else c->complete = false;
+      c->recompute();
+    }
+    settle(path, old_weight);
+  }
+}
+
+void Interpreter::bind(Frame& f, std::string_view name, Value v, bool cond) {
+  if (Value* old = f.scope->local(name)) *old = cond ? merge(*old, v) : std::move(v);
+  else f.scope->bind(name, std::move(v));  // first binding: if the branch was not taken, the name is unbound
+}
+
+std::vector<Value*> Interpreter::lvalue(TSNode n, Frame& f) {
+  Guard g(*this);
+  if (!g.ok()) return {};
+  std::string_view t = type_of(n);
+  if (t == "identifier") {
+    std::string_view name = text(n);
+    Value* p = f.scope->local(name);
+    if (!p) {
+      // Mutating a module-level value from a function or class body works on a local copy.
+      const Value* outer = f.scope->parent() ? f.scope->parent()->find(name) : nullptr;
+      if (!outer) return {};
+      budget_ -= outer->weight;
+      p = &f.scope->bind(name, *outer);
+    }
+    return {p};
+  }
+  if (t == "parenthesized_expression") {
+    auto kids = named_children(n);
+    return kids.size() == 1 ? lvalue(kids[0], f) : std::vector<Value*>{};
+  }
+  if (t != "subscript" || named_children(n).size() != 2) return {};
+  auto path = lvalue(field(n, "value"), f);
+  if (path.empty()) return {};
+  Value key = eval(field(n, "subscript"), *f.scope);
+  Value* c = path.back();
+  Value* e = nullptr;
+  if (c->is(K::Dict) && key.is(K::Str)) {
+    e = c->find(key.text);
+  } else if (c->is_seq() && c->complete && key.is(K::Int)) {
+    int64_t i = key.number < 0 ? key.number + static_cast<int64_t>(c->items.size()) : key.number;
+    if (i >= 0 && i < static_cast<int64_t>(c->items.size())) e = &c->items[static_cast<size_t>(i)];
+  }
+  if (!e) return {};
+  path.push_back(e);
+  return path;
+}
+
+void Interpreter::settle(const std::vector<Value*>& path, uint32_t old_weight) {
+  if (path.size() < 2) return;
+  int64_t delta = static_cast<int64_t>(path.back()->weight) - old_weight;
+  for (size_t i = path.size() - 1; i-- > 0;) {
+    Value* p = path[i];
+    p->weight = static_cast<uint32_t>(std::max<int64_t>(1, p->weight + delta));
+    p->depth = std::max<uint8_t>(p->depth, static_cast<uint8_t>(path[i + 1]->depth + 1));
+  }
+}
+
+void Interpreter::exec_augmented(TSNode n, Frame& f, bool cond) {
+  std::string_view op = text(field(n, "operator"));
+  Value rv = eval(field(n, "right"), *f.scope);
+  auto path = lvalue(field(n, "left"), f);
+  if (path.empty()) return;
+  Value* slot = path.back();
+  uint32_t old_weight = slot->weight;
+  if (op == "+=" && slot->is(K::List)) {
+    // In place: a module that appends thousands of flags stays linear.
+    if (rv.is_seq()) {
+      budget_ -= static_cast<int64_t>(rv.items.size());
+      for (Value& x : rv.items)
+        if (!fits(path, x) || !slot->push(std::move(x))) {
+          slot->complete = false;
+          break;
+        }
+      if (!rv.complete) slot->complete = false;
+    } else {
+      slot->complete = false;
+    }
+    if (cond) slot->complete = false;
+  } else {
+    Value nv = op == "+=" ? add(*slot, rv, slot->span) : Value::unknown(span_of(n));
+    if (!fits(path, nv)) nv = Value::unknown(span_of(n));
+    *slot = cond ? merge(*slot, nv) : std::move(nv);
+  }
+  settle(path, old_weight);
+}
+
+void Interpreter::exec_method_call(TSNode call, Frame& f, bool cond) {
+  TSNode fn = field(call, "function");
+  if (type_of(fn) != "attribute" || type_of(field(call, "arguments")) != "argument_list") return;
+  std::string_view m = text(field(fn, "attribute"));
+  static constexpr std::string_view kMutators[] = {"append", "extend", "insert", "remove",
+                                                   "pop",    "clear",  "update", "setdefault"};
+  if (std::find(std::begin(kMutators), std::end(kMutators), m) == std::end(kMutators)) return;
+  auto path = lvalue(field(fn, "object"), f);
+  if (path.empty()) return;
+  Value* slot = path.back();
+  if (!slot->is(K::List) && !slot->is(K::Dict)) return;
+  Args a = eval_args(field(call, "arguments"), *f.scope);
+  uint32_t old_weight = slot->weight;
+  const Arg* a0 = a.positional(0);
+  const Arg* a1 = a.positional(1);
+  bool known = !a.unknown_rest;
+  if (slot->is(K::List)) {
+    if (m == "append" && a0 && known) {
+      if (!fits(path, a0->value) || !slot->push(a0->value)) slot->complete = false;
+    } else if (m == "extend" && a0 && known && a0->value.is_seq()) {
+      for (const Value& x : a0->value.items)
+        if (!fits(path, x) || !slot->push(x)) {
+          slot->complete = false;
+          break;
+        }
+      if (!a0->value.complete) slot->complete = false;
+    } else if (m == "insert" && a0 && a1 && known && a0->value.is(K::Int) && fits(path, a1->value)) {
+      int64_t size = static_cast<int64_t>(slot->items.size());
+      int64_t i = a0->value.number < 0 ? std::max<int64_t>(0, a0->value.number + size) : std::min(a0->value.number, size);
+      slot->items.insert(slot->items.begin() + i, a1->value);
+      slot->recompute();
+    } else if (m == "remove" && a0 && known && a0->value.is(K::Str)) {
+      auto it = std::find_if(slot->items.begin(), slot->items.end(),
+                             [&](const Value& x) { return x.is(K::Str) && x.text == a0->value.text; });
+      if (it != slot->items.end()) slot->items.erase(it);
+      else slot->complete = false;  // the removed item was one we could not resolve, or an error
+      slot->recompute();
+    } else if (m == "pop" && a.items.empty() && slot->complete && !slot->items.empty()) {
+      slot->items.pop_back();
+      slot->recompute();
+    } else if (m == "clear" && a.items.empty()) {
+      slot->items.clear();
+      slot->complete = true;
+      slot->recompute();
+    } else {
+      slot->complete = false;
+    }
+  } else {
+    if (m == "update" && known && (!a0 || a0->value.is(K::Dict))) {
+      if (a0) {
+        for (size_t i = 0; i < a0->value.keys.size(); ++i) {
+          Value* e = slot->find(a0->value.keys[i]);
+          if (!fits(path, a0->value.items[i])) slot->complete = false;
+          else if (e && cond) *e = merge(*e, a0->value.items[i]);
+          else slot->put(a0->value.keys[i], a0->value.items[i]);
+        }
+        if (!a0->value.complete) slot->complete = false;
+      }
+      for (const Arg& x : a.items)
+        if (!x.keyword.empty() && fits(path, x.value)) slot->put(x.keyword, x.value);
+      slot->recompute();
+    } else if (m == "setdefault" && a0 && known && a0->value.is(K::Str)) {
+      if (!slot->find(a0->value.text)) {
+        Value v = a1 ? a1->value : Value::none(span_of(call));
+        if (fits(path, v)) slot->put(a0->value.text, std::move(v));
+      }
+    } else if (m == "pop" && a0 && known && a0->value.is(K::Str)) {
+      for (size_t i = 0; i < slot->keys.size(); ++i)
+        if (slot->keys[i] == a0->value.text) {
+          slot->keys.erase(slot->keys.begin() + static_cast<std::ptrdiff_t>(i));
+          slot->items.erase(slot->items.begin() + static_cast<std::ptrdiff_t>(i));
+          break;
+        }
+      slot->recompute();
+    } else if (m == "clear" && a.items.empty()) {
+      slot->items.clear();
+      slot->keys.clear();
+      slot->complete = true;
+      slot->recompute();
+    } else {
+      slot->complete = false;
+    }
+  }
+  if (cond) slot->complete = false;
+  settle(path, old_weight);
+}
+
+void Interpreter::exec_import(TSNode n, Frame& f, bool cond) {
+  auto dotted = [&](TSNode d) {
+    if (type_of(d) != "dotted_name") return std::string(text(d));
+    std::string s;
+    for_each_named(d, [&](TSNode id) {
+      if (!s.empty()) s += '.';
+      s += text(id);
+      return true;
+    });
+    return s;
+  };
+  // Under `try`/`if` an import merges like any binding: a fallback `X = None` keeps the module
+  // path (see merge), a fallback import of another `X` makes it unknown.
+  if (type_of(n) == "import_statement") {
+    for_each_field(n, "name", [&](TSNode c) {
+      if (type_of(c) == "aliased_import") {
+        bind(f, text(field(c, "alias")), Value::ref(dotted(field(c, "name")), span_of(c)), cond);
+      } else {
+        std::string full = dotted(c);
+        std::string first = full.substr(0, full.find('.'));  // `import a.b` binds `a`
+        bind(f, first, Value::ref(first, span_of(c)), cond);
+      }
+    });
+    return;
+  }
+  std::string module = dotted(field(n, "module_name"));
+  for_each_field(n, "name", [&](TSNode c) {
+    if (type_of(c) == "aliased_import")
+      bind(f, text(field(c, "alias")), Value::ref(module + "." + dotted(field(c, "name")), span_of(c)), cond);
+    else
+      bind(f, dotted(c), Value::ref(module + "." + dotted(c), span_of(c)), cond);
+  });
+}
+
+void Interpreter::define_function(TSNode def, Frame& f, bool cond) {
+  TSNode name = field(def, "name");
+  Value v;
+  v.kind = K::Func;
+  v.node = def;
+  v.span = span_of(name);
+  bind(f, text(name), std::move(v), cond);
+  if (f.record) pending_.push_back(def);
+}
+
+void Interpreter::define_class(TSNode def, Frame& f, bool cond) {
+  TSNode name = field(def, "name");
+  Value c;
+  c.kind = K::Class;
+  c.text = std::string(text(name));
+  c.span = span_of(name);
+  for_each_named(field(def, "superclasses"), [&](TSNode b) {
+    if (type_of(b) == "keyword_argument") return true;  // metaclass=...
+    Value v = eval(b, *f.scope);
+    if (v.is(K::Ref)) c.keys.push_back(v.text);
+    else if (v.is(K::Class)) c.keys.insert(c.keys.end(), v.keys.begin(), v.keys.end());
+    else c.keys.push_back("");
+    return c.keys.size() < 64;
+  });
+  bind(f, c.text, c, cond);
+  // The body runs once, at definition time, in its own namespace.
+  Scope body(f.scope);
+  Frame inner;
+  inner.scope = &body;
+  inner.record = f.record;
+  inner.base_cond = f.base_cond;
+  exec_block(field(def, "body"), inner, cond);
+}
+
+}  // namespace cudalint::python

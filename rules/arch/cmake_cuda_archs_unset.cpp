@@ -1,0 +1,36 @@
+// ARCH010 cmake-cuda-archs-unset — doc: cmake_cuda_archs_unset.md
+#include "rules/rule.h"
+
+namespace cudalint::rules {
+
+namespace {
+
+constexpr RuleInfo kInfo{
+    .id = "ARCH010", .name = "cmake-cuda-archs-unset", .family = "ARCH",
+    .default_severity = Severity::Warning,
+    .summary = "A CMake project enables CUDA but never chooses the target architectures"};
+
+class CmakeCudaArchsUnset final : public Rule {
+ public:
+  const RuleInfo& info() const override { return kInfo; }
+
+  void check(const model::ProjectModel& model, DiagnosticSink& out) const override {
+    for (const auto& p : model.cmake_projects) {
+      const auto& f = p.facts;
+      if (!f.cuda_language) continue;
+      if (!f.cmake_cuda_architectures.empty() || !f.target_cuda_architectures.empty() ||
+          !f.cuda_arch_flags.empty() || !f.torch_cuda_arch_list.empty() || f.find_package_torch)
+        continue;  // find_package(Torch) selects archs through TORCH_CUDA_ARCH_LIST itself
+      out.report(kInfo, f.cuda_language->origin,
+                 "CUDA is enabled but CMAKE_CUDA_ARCHITECTURES / CUDA_ARCHITECTURES is never set: CMake (policy "
+                 "CMP0104) then builds only nvcc's default arch (sm_52 on CUDA 12, sm_75 on CUDA 13), which gives "
+                 "\"no kernel image is available\" on other GPUs");
+    }
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Rule> make_arch010() { return std::make_unique<CmakeCudaArchsUnset>(); }
+
+}  // namespace cudalint::rules

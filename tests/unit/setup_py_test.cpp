@@ -1,0 +1,1106 @@
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <random>
+#include <string>
+
+#include "analyzer/frontends/python/setup_py.h"
+
+using namespace cudalint;
+using namespace cudalint::python;
+
+namespace {
+
+std::string_view at(std::string_view text, Span s) {
+  if (s.begin > s.end || s.end > text.size()) return "<bad span>";
+  return text.substr(s.begin, s.end - s.begin);
+}
+
+std::vector<std::string> values(const StrList& l) {
+  std::vector<std::string> out;
+  for (const auto& s : l.items) out.push_back(s.value);
+  return out;
+}
+
+const Str* item(const StrList& l, std::string_view v) {
+  for (const auto& s : l.items)
+    if (s.value == v) return &s;
+  return nullptr;
+}
+
+const EnvSetting* env(const SetupPy& s, std::string_view var, EnvSetting::Kind k) {
+  for (const auto& e : s.env)
+    if (e.var == var && e.kind == k) return &e;
+  return nullptr;
+}
+
+using Strings = std::vector<std::string>;
+
+TEST(SetupPy, FlashAttentionLike) {
+  std::string t = R"PY(# Copyright (c) 2023, someone.
+import os
+import subprocess
+from pathlib import Path
+from packaging.version import parse, Version
+
+import torch
+from setuptools import setup, find_packages
+from torch.utils.cpp_extension import (
+    BuildExtension,
+    CppExtension,
+    CUDAExtension,
+    CUDA_HOME,
+)
+
+this_dir = os.path.dirname(os.path.abspath(__file__))
+PACKAGE_NAME = "flash_attn"
+SKIP_CUDA_BUILD = os.getenv("FLASH_ATTENTION_SKIP_CUDA_BUILD", "FALSE") == "TRUE"
+
+
+def get_cuda_bare_metal_version(cuda_dir):
+    raw_output = subprocess.check_output([cuda_dir + "/bin/nvcc", "-V"], universal_newlines=True)
+    output = raw_output.split()
+    return raw_output, parse(output[output.index("release") + 1].split(",")[0])
+
+
+def append_nvcc_threads(nvcc_extra_args):
+    nvcc_threads = os.getenv("NVCC_THREADS") or "4"
+    return nvcc_extra_args + ["--threads", nvcc_threads]
+
+
+cmdclass = {}
+ext_modules = []
+
+if not SKIP_CUDA_BUILD:
+    _, bare_metal_version = get_cuda_bare_metal_version(CUDA_HOME)
+    cc_flag = []
+    cc_flag.append("-gencode")
+    cc_flag.append("arch=compute_80,code=sm_80")
+    if bare_metal_version >= Version("11.8"):
+        cc_flag.append("-gencode")
+        cc_flag.append("arch=compute_90,code=sm_90")
+    for arch in os.getenv("EXTRA_ARCHS", "").split(";"):
+        cc_flag += ["-gencode", f"arch=compute_{arch},code=sm_{arch}"]
+
+    ext_modules.append(
+        CUDAExtension(
+            name="flash_attn_2_cuda",
+            sources=[
+                "csrc/flash_attn/flash_api.cpp",
+                "csrc/flash_attn/src/flash_fwd_hdim64_fp16_sm80.cu",  # forward
+                "csrc/flash_attn/src/flash_bwd_hdim64_fp16_sm80.cu",
+            ],
+            extra_compile_args={
+                "cxx": ["-O3", "-std=c++17"],
+                "nvcc": append_nvcc_threads(
+                    [
+                        "-O3",
+                        "-std=c++17",
+                        "-U__CUDA_NO_HALF_OPERATORS__",
+                        "--expt-relaxed-constexpr",
+                        "--use_fast_math",
+                    ]
+                    + cc_flag
+                ),
+            },
+            include_dirs=[Path(this_dir) / "csrc" / "flash_attn"],
+        )
+    )
+
+
+class NinjaBuildExtension(BuildExtension):
+    def __init__(self, *args, **kwargs) -> None:
+        if not os.environ.get("MAX_JOBS"):
+            max_jobs = max(1, os.cpu_count() // 2)
+            os.environ["MAX_JOBS"] = str(max_jobs)
+        super().__init__(*args, **kwargs)
+
+
+setup(
+    name=PACKAGE_NAME,
+    packages=find_packages(exclude=("build", "csrc")),
+    ext_modules=ext_modules,
+    cmdclass={"build_ext": NinjaBuildExtension},
+    python_requires=">=3.8",
+)
+)PY";
+  auto r = parse_setup_py(t);
+  EXPECT_TRUE(r.errors.empty());
+  const SetupPy& s = r.setup;
+  EXPECT_TRUE(s.imports_torch);
+  EXPECT_TRUE(s.uses_build_extension);
+  EXPECT_EQ(at(t, s.build_extension_span), "NinjaBuildExtension");
+  EXPECT_FALSE(s.use_ninja);
+
+  ASSERT_EQ(s.extensions.size(), 1u);
+  const Extension& e = s.extensions[0];
+  EXPECT_EQ(e.kind, "CUDAExtension");
+  ASSERT_TRUE(e.name);
+  EXPECT_EQ(e.name->value, "flash_attn_2_cuda");
+  EXPECT_EQ(at(t, e.name->span), "\"flash_attn_2_cuda\"");
+  EXPECT_TRUE(at(t, e.call_span).starts_with("CUDAExtension(\n            name="));
+  EXPECT_TRUE(at(t, e.call_span).ends_with("],\n        )"));
+  EXPECT_TRUE(e.sources.complete);
+  EXPECT_EQ(values(e.sources), (Strings{"csrc/flash_attn/flash_api.cpp", "csrc/flash_attn/src/flash_fwd_hdim64_fp16_sm80.cu",
+                                        "csrc/flash_attn/src/flash_bwd_hdim64_fp16_sm80.cu"}));
+  EXPECT_TRUE(at(t, e.sources.span).starts_with("[\n"));
+  EXPECT_TRUE(e.extra_compile_args_given);
+  EXPECT_TRUE(e.cxx_args.complete);
+  EXPECT_EQ(values(e.cxx_args), (Strings{"-O3", "-std=c++17"}));
+  EXPECT_EQ(at(t, e.cxx_args.span), "[\"-O3\", \"-std=c++17\"]");
+
+  // The helper's `--threads <runtime value>` and the loop's f-string are not static.
+  EXPECT_FALSE(e.nvcc_args.complete);
+  EXPECT_TRUE(at(t, e.nvcc_args.span).starts_with("append_nvcc_threads("));
+  EXPECT_EQ(values(e.nvcc_args),
+            (Strings{"-O3", "-std=c++17", "-U__CUDA_NO_HALF_OPERATORS__", "--expt-relaxed-constexpr", "--use_fast_math",
+                     "-gencode", "arch=compute_80,code=sm_80", "-gencode", "arch=compute_90,code=sm_90", "-gencode",
+                     "--threads"}));
+  const Str* sm90 = item(e.nvcc_args, "arch=compute_90,code=sm_90");
+  ASSERT_TRUE(sm90);
+  EXPECT_EQ(at(t, sm90->span), "\"arch=compute_90,code=sm_90\"");
+  EXPECT_EQ(t.rfind("\"arch=compute_90", sm90->span.begin), sm90->span.begin);
+  const Str* threads = item(e.nvcc_args, "--threads");
+  ASSERT_TRUE(threads);
+  EXPECT_EQ(at(t, threads->span), "\"--threads\"");  // inside the helper
+
+  // Environment: module-level read with a default, reads without one are not settings, and
+  // the assignment inside the method is conditional.
+  const EnvSetting* skip = env(s, "FLASH_ATTENTION_SKIP_CUDA_BUILD", EnvSetting::Kind::GetenvDefault);
+  ASSERT_TRUE(skip);
+  EXPECT_FALSE(skip->conditional);
+  EXPECT_EQ(skip->value->value, "FALSE");
+  EXPECT_EQ(at(t, skip->span), "os.getenv(\"FLASH_ATTENTION_SKIP_CUDA_BUILD\", \"FALSE\")");
+  const EnvSetting* extra = env(s, "EXTRA_ARCHS", EnvSetting::Kind::GetenvDefault);
+  ASSERT_TRUE(extra);
+  EXPECT_TRUE(extra->conditional);
+  EXPECT_EQ(extra->value->value, "");
+  EXPECT_FALSE(env(s, "NVCC_THREADS", EnvSetting::Kind::GetenvDefault));
+  EXPECT_FALSE(env(s, "MAX_JOBS", EnvSetting::Kind::GetenvDefault));
+  const EnvSetting* jobs = env(s, "MAX_JOBS", EnvSetting::Kind::Assign);
+  ASSERT_TRUE(jobs);
+  EXPECT_TRUE(jobs->conditional);
+  EXPECT_FALSE(jobs->value);
+  EXPECT_EQ(at(t, jobs->span), "os.environ[\"MAX_JOBS\"] = str(max_jobs)");
+  EXPECT_EQ(s.env.size(), 3u);
+  // Reported in source order.
+  for (size_t i = 1; i < s.env.size(); ++i) EXPECT_LT(s.env[i - 1].span.begin, s.env[i].span.begin);
+}
+
+TEST(SetupPy, ApexLike) {
+  std::string t = R"PY(import sys
+import warnings
+import os
+import glob
+
+import torch
+from torch.utils.cpp_extension import BuildExtension, CppExtension, CUDAExtension, CUDA_HOME
+from setuptools import setup, find_packages
+
+if not torch.cuda.is_available():
+    print("warning: no GPU visible, building for a default set of archs")
+    if os.environ.get("TORCH_CUDA_ARCH_LIST", None) is None:
+        os.environ["TORCH_CUDA_ARCH_LIST"] = "6.0;6.1;6.2;7.0;7.5"
+
+TORCH_MAJOR = int(torch.__version__.split(".")[0])
+TORCH_MINOR = int(torch.__version__.split(".")[1])
+
+cmdclass = {}
+ext_modules = []
+
+version_ge_1_1 = []
+if (TORCH_MAJOR > 1) or (TORCH_MAJOR == 1 and TORCH_MINOR > 0):
+    version_ge_1_1 = ["-DVERSION_GE_1_1"]
+version_ge_1_3 = ["-DVERSION_GE_1_3"]
+version_ge_1_5 = ["-DVERSION_GE_1_5"]
+version_dependent_macros = version_ge_1_1 + version_ge_1_3 + version_ge_1_5
+
+if "--cpp_ext" in sys.argv:
+    sys.argv.remove("--cpp_ext")
+    ext_modules.append(CppExtension("apex_C", ["csrc/flatten_unflatten.cpp"]))
+
+ext_modules.append(
+    CUDAExtension(
+        name="amp_C",
+        sources=[
+            "csrc/amp_C_frontend.cpp",
+            "csrc/multi_tensor_sgd_kernel.cu",
+        ] + glob.glob("csrc/multi_tensor_*.cu"),
+        extra_compile_args={
+            "cxx": ["-O3"] + version_dependent_macros,
+            "nvcc": [
+                "-lineinfo",
+                "-O3",
+                # '--resource-usage',
+                "--use_fast_math",
+            ] + version_dependent_macros,
+        },
+    )
+)
+
+ext_modules.append(
+    CUDAExtension(
+        name="syncbn",
+        sources=["csrc/syncbn.cpp", "csrc/welford.cu"],
+        extra_compile_args={"cxx": ["-O3"] + version_dependent_macros, "nvcc": ["-O3"] + version_dependent_macros},
+    )
+)
+
+setup(
+    name="apex",
+    version="0.1",
+    packages=find_packages(exclude=("build", "csrc", "include", "tests")),
+    ext_modules=ext_modules,
+    cmdclass={"build_ext": BuildExtension} if ext_modules else {},
+)
+)PY";
+  auto r = parse_setup_py(t);
+  EXPECT_TRUE(r.errors.empty());
+  const SetupPy& s = r.setup;
+  ASSERT_EQ(s.extensions.size(), 3u);
+  EXPECT_EQ(s.extensions[0].kind, "CppExtension");
+  EXPECT_EQ(s.extensions[0].name->value, "apex_C");
+  EXPECT_EQ(values(s.extensions[0].sources), (Strings{"csrc/flatten_unflatten.cpp"}));
+  EXPECT_TRUE(s.extensions[0].sources.complete);
+  EXPECT_FALSE(s.extensions[0].extra_compile_args_given);
+  EXPECT_TRUE(s.extensions[0].nvcc_args.complete);
+  EXPECT_TRUE(s.extensions[0].nvcc_args.items.empty());
+
+  const Extension& amp = s.extensions[1];
+  EXPECT_EQ(amp.name->value, "amp_C");
+  EXPECT_FALSE(amp.sources.complete) << "glob.glob is not static";
+  EXPECT_EQ(values(amp.sources), (Strings{"csrc/amp_C_frontend.cpp", "csrc/multi_tensor_sgd_kernel.cu"}));
+  // version_ge_1_1 was assigned under an `if`: its flag may or may not be there.
+  EXPECT_FALSE(amp.cxx_args.complete);
+  EXPECT_EQ(values(amp.cxx_args), (Strings{"-O3", "-DVERSION_GE_1_1", "-DVERSION_GE_1_3", "-DVERSION_GE_1_5"}));
+  EXPECT_EQ(at(t, amp.cxx_args.span), "[\"-O3\"] + version_dependent_macros");
+  EXPECT_EQ(values(amp.nvcc_args),
+            (Strings{"-lineinfo", "-O3", "--use_fast_math", "-DVERSION_GE_1_1", "-DVERSION_GE_1_3", "-DVERSION_GE_1_5"}));
+  const Str* m13 = item(amp.nvcc_args, "-DVERSION_GE_1_3");
+  ASSERT_TRUE(m13);
+  EXPECT_EQ(at(t, m13->span), "\"-DVERSION_GE_1_3\"");
+  EXPECT_LT(m13->span.begin, amp.call_span.begin) << "the span is the literal in the assignment";
+
+  EXPECT_EQ(s.extensions[2].name->value, "syncbn");
+  EXPECT_EQ(values(s.extensions[2].nvcc_args).front(), "-O3");
+
+  // The cmdclass is a conditional expression, so not static: counted as using BuildExtension.
+  EXPECT_TRUE(s.uses_build_extension);
+  EXPECT_EQ(at(t, s.build_extension_span), "{\"build_ext\": BuildExtension} if ext_modules else {}");
+
+  ASSERT_EQ(s.env.size(), 1u);
+  EXPECT_EQ(s.env[0].kind, EnvSetting::Kind::Assign);
+  EXPECT_EQ(s.env[0].var, "TORCH_CUDA_ARCH_LIST");
+  EXPECT_TRUE(s.env[0].conditional);
+  EXPECT_EQ(s.env[0].value->value, "6.0;6.1;6.2;7.0;7.5");
+  EXPECT_EQ(at(t, s.env[0].value->span), "\"6.0;6.1;6.2;7.0;7.5\"");
+  EXPECT_EQ(at(t, s.env[0].span), "os.environ[\"TORCH_CUDA_ARCH_LIST\"] = \"6.0;6.1;6.2;7.0;7.5\"");
+}
+
+TEST(SetupPy, DefineMacrosAndCompileArgForms) {
+  std::string t = R"PY(from torch.utils.cpp_extension import CUDAExtension, CppExtension, BuildExtension
+from setuptools import setup
+
+VERSION = "1.2"
+macros = [("WITH_CUDA", None), ("_GLIBCXX_USE_CXX11_ABI", "0")]
+macros += [("VERSION", VERSION), ("RUNTIME", compute()), ("ONLY_NAME",)]
+common = ["-O2", "-DNDEBUG"]
+kwargs = {"extra_compile_args": common + ["-g"], "define_macros": macros}
+
+setup(
+    name="pkg",
+    ext_modules=[
+        CUDAExtension("pkg._C", ["a.cu", "b.cpp"], define_macros=macros,
+                      extra_compile_args={"nvcc": ["-G", "-lineinfo"]}),
+        CppExtension("pkg._cpu", sources=("x.cpp",), **kwargs),
+        CUDAExtension(name="pkg._dyn", sources=srcs, extra_compile_args=flags_from_somewhere()),
+        CUDAExtension("pkg._kw", ["k.cu"], **unknown_kwargs),
+    ],
+    cmdclass=dict(build_ext=BuildExtension),
+)
+)PY";
+  auto r = parse_setup_py(t);
+  EXPECT_TRUE(r.errors.empty());
+  const SetupPy& s = r.setup;
+  ASSERT_EQ(s.extensions.size(), 4u);
+
+  const Extension& c = s.extensions[0];
+  EXPECT_EQ(c.name->value, "pkg._C");
+  EXPECT_EQ(at(t, c.name->span), "\"pkg._C\"");
+  EXPECT_EQ(values(c.sources), (Strings{"a.cu", "b.cpp"}));
+  EXPECT_EQ(at(t, c.sources.span), "[\"a.cu\", \"b.cpp\"]");
+  ASSERT_EQ(c.define_macros.size(), 3u);  // the unknown value and the malformed tuple are left out
+  EXPECT_EQ(c.define_macros[0].first.value, "WITH_CUDA");
+  EXPECT_FALSE(c.define_macros[0].second);
+  EXPECT_EQ(c.define_macros[1].first.value, "_GLIBCXX_USE_CXX11_ABI");
+  ASSERT_TRUE(c.define_macros[1].second);
+  EXPECT_EQ(c.define_macros[1].second->value, "0");
+  EXPECT_EQ(at(t, c.define_macros[1].second->span), "\"0\"");
+  EXPECT_EQ(c.define_macros[2].first.value, "VERSION");
+  EXPECT_EQ(at(t, c.define_macros[2].second->span), "\"1.2\"");
+  // Only the nvcc key: cxx is known to be empty.
+  EXPECT_TRUE(c.cxx_args.complete);
+  EXPECT_TRUE(c.cxx_args.items.empty());
+  EXPECT_EQ(values(c.nvcc_args), (Strings{"-G", "-lineinfo"}));
+  EXPECT_EQ(at(t, c.nvcc_args.span), "[\"-G\", \"-lineinfo\"]");
+  EXPECT_EQ(at(t, c.nvcc_args.items[0].span), "\"-G\"");
+
+  // A plain list applies to both compilers; values can come through `**kwargs`.
+  const Extension& cpu = s.extensions[1];
+  EXPECT_EQ(cpu.kind, "CppExtension");
+  EXPECT_EQ(values(cpu.sources), (Strings{"x.cpp"}));
+  EXPECT_TRUE(cpu.extra_compile_args_given);
+  EXPECT_EQ(values(cpu.cxx_args), (Strings{"-O2", "-DNDEBUG", "-g"}));
+  EXPECT_EQ(values(cpu.nvcc_args), values(cpu.cxx_args));
+  EXPECT_TRUE(cpu.nvcc_args.complete);
+  EXPECT_EQ(at(t, cpu.nvcc_args.span), "**kwargs");
+  EXPECT_EQ(cpu.define_macros.size(), 3u);
+
+  const Extension& dyn = s.extensions[2];
+  EXPECT_FALSE(dyn.sources.complete);
+  EXPECT_EQ(at(t, dyn.sources.span), "srcs");
+  EXPECT_TRUE(dyn.extra_compile_args_given);
+  EXPECT_FALSE(dyn.nvcc_args.complete);
+  EXPECT_FALSE(dyn.cxx_args.complete);
+  EXPECT_EQ(at(t, dyn.nvcc_args.span), "flags_from_somewhere()");
+
+  const Extension& kw = s.extensions[3];
+  EXPECT_EQ(values(kw.sources), (Strings{"k.cu"}));
+  EXPECT_TRUE(kw.sources.complete);
+  EXPECT_FALSE(kw.extra_compile_args_given);
+  EXPECT_FALSE(kw.nvcc_args.complete) << "unknown **kwargs may carry extra_compile_args";
+
+  EXPECT_TRUE(s.uses_build_extension);
+  EXPECT_EQ(at(t, s.build_extension_span), "BuildExtension");
+}
+
+TEST(SetupPy, EnvironmentSettings) {
+  std::string t = R"PY(import os
+from os import environ, getenv as env_get
+
+os.environ["TORCH_CUDA_ARCH_LIST"] = "8.0 8.6+PTX"
+environ["MAX_JOBS"] = JOBS = "8"
+os.environ.setdefault("FORCE_CUDA", "1")
+DEBUG = env_get("DEBUG", "0")
+MODE = os.environ.get("BUILD_MODE", default="release")
+NO_DEFAULT = os.getenv("CUDA_HOME")
+NONE_DEFAULT = os.environ.get("CUDA_PATH", None)
+os.environ.update({"NVCC_APPEND_FLAGS": "-lineinfo"}, CC="gcc")
+os.environ["CXX"] += " -v"
+ARCHS = "7.0;" "8.0"
+os.environ["ARCHS_FROM_VAR"] = ARCHS
+os.environ[KEY] = "unknown key"
+lazy = lambda: os.environ.setdefault("LAZY", "1")
+x = os.getenv("TERNARY", "a") if DEBUG else None
+
+if "TORCH_CUDA_ARCH_LIST" not in os.environ:
+    os.environ["TORCH_CUDA_ARCH_LIST"] = "9.0"
+try:
+    os.environ["IN_TRY"] = "1"
+except KeyError:
+    os.environ["IN_EXCEPT"] = "1"
+finally:
+    os.environ["IN_FINALLY"] = "1"
+for _ in range(1):
+    os.environ["IN_FOR"] = "1"
+while False:
+    os.environ["IN_WHILE"] = "1"
+with open("x") as f:
+    os.environ["IN_WITH"] = "1"
+
+
+def configure():
+    os.environ["IN_FUNCTION"] = "1"
+
+
+class Config:
+    os.environ["IN_CLASS_BODY"] = "1"
+
+
+if __name__ == "__main__":
+    os.environ["IN_MAIN"] = "1"
+)PY";
+  auto r = parse_setup_py(t);
+  EXPECT_TRUE(r.errors.empty());
+  const SetupPy& s = r.setup;
+  using Kd = EnvSetting::Kind;
+
+  const EnvSetting* arch = env(s, "TORCH_CUDA_ARCH_LIST", Kd::Assign);
+  ASSERT_TRUE(arch);
+  EXPECT_FALSE(arch->conditional);
+  EXPECT_EQ(arch->value->value, "8.0 8.6+PTX");
+  EXPECT_EQ(at(t, arch->value->span), "\"8.0 8.6+PTX\"");
+  EXPECT_EQ(at(t, arch->span), "os.environ[\"TORCH_CUDA_ARCH_LIST\"] = \"8.0 8.6+PTX\"");
+
+  const EnvSetting* jobs = env(s, "MAX_JOBS", Kd::Assign);
+  ASSERT_TRUE(jobs);
+  EXPECT_EQ(jobs->value->value, "8");
+  EXPECT_EQ(at(t, jobs->span), "environ[\"MAX_JOBS\"] = JOBS = \"8\"");
+
+  const EnvSetting* force = env(s, "FORCE_CUDA", Kd::SetDefault);
+  ASSERT_TRUE(force);
+  EXPECT_FALSE(force->conditional);
+  EXPECT_EQ(force->value->value, "1");
+  EXPECT_EQ(at(t, force->span), "os.environ.setdefault(\"FORCE_CUDA\", \"1\")");
+
+  const EnvSetting* debug = env(s, "DEBUG", Kd::GetenvDefault);
+  ASSERT_TRUE(debug);
+  EXPECT_EQ(debug->value->value, "0");
+  EXPECT_EQ(at(t, debug->span), "env_get(\"DEBUG\", \"0\")");
+  const EnvSetting* mode = env(s, "BUILD_MODE", Kd::GetenvDefault);
+  ASSERT_TRUE(mode);
+  EXPECT_EQ(mode->value->value, "release");
+  EXPECT_FALSE(env(s, "CUDA_HOME", Kd::GetenvDefault));
+  EXPECT_FALSE(env(s, "CUDA_PATH", Kd::GetenvDefault));
+
+  const EnvSetting* append = env(s, "NVCC_APPEND_FLAGS", Kd::Assign);
+  ASSERT_TRUE(append);
+  EXPECT_EQ(append->value->value, "-lineinfo");
+  const EnvSetting* cc = env(s, "CC", Kd::Assign);
+  ASSERT_TRUE(cc);
+  EXPECT_EQ(cc->value->value, "gcc");
+  const EnvSetting* cxx = env(s, "CXX", Kd::Assign);
+  ASSERT_TRUE(cxx);
+  EXPECT_FALSE(cxx->value) << "`+=` on the environment is not static";
+  const EnvSetting* from_var = env(s, "ARCHS_FROM_VAR", Kd::Assign);
+  ASSERT_TRUE(from_var);
+  EXPECT_EQ(from_var->value->value, "7.0;8.0");
+  EXPECT_EQ(at(t, from_var->value->span), "\"7.0;\" \"8.0\"");
+
+  const EnvSetting* lazy = env(s, "LAZY", Kd::SetDefault);
+  ASSERT_TRUE(lazy);
+  EXPECT_TRUE(lazy->conditional);
+  const EnvSetting* ternary = env(s, "TERNARY", Kd::GetenvDefault);
+  ASSERT_TRUE(ternary);
+  EXPECT_TRUE(ternary->conditional);
+
+  int arch_assignments = 0;
+  for (const auto& e : s.env)
+    if (e.var == "TORCH_CUDA_ARCH_LIST" && e.kind == Kd::Assign) ++arch_assignments;
+  EXPECT_EQ(arch_assignments, 2);
+  EXPECT_TRUE(s.env.back().conditional);
+
+  for (std::string_view var : {"IN_TRY", "IN_EXCEPT", "IN_FOR", "IN_WHILE", "IN_WITH", "IN_FUNCTION", "IN_MAIN"}) {
+    const EnvSetting* e = env(s, var, Kd::Assign);
+    ASSERT_TRUE(e) << var;
+    EXPECT_TRUE(e->conditional) << var;
+  }
+  // A finally clause and a class body run whenever the module does.
+  ASSERT_TRUE(env(s, "IN_FINALLY", Kd::Assign));
+  EXPECT_FALSE(env(s, "IN_FINALLY", Kd::Assign)->conditional);
+  ASSERT_TRUE(env(s, "IN_CLASS_BODY", Kd::Assign));
+  EXPECT_FALSE(env(s, "IN_CLASS_BODY", Kd::Assign)->conditional);
+
+  for (const auto& e : s.env) EXPECT_NE(e.value ? e.value->value : "", "unknown key");
+}
+
+TEST(SetupPy, BuildExtensionWithOptions) {
+  std::string t = R"PY(from setuptools import setup
+from torch.utils.cpp_extension import BuildExtension, CUDAExtension
+
+setup(
+    name="ext",
+    ext_modules=[CUDAExtension("ext", ["ext.cu"])],
+    cmdclass={"build_ext": BuildExtension.with_options(no_python_abi_suffix=True, use_ninja=False)},
+)
+)PY";
+  auto r = parse_setup_py(t);
+  EXPECT_TRUE(r.errors.empty());
+  const SetupPy& s = r.setup;
+  EXPECT_TRUE(s.imports_torch);
+  EXPECT_TRUE(s.uses_build_extension);
+  EXPECT_EQ(at(t, s.build_extension_span),
+            "BuildExtension.with_options(no_python_abi_suffix=True, use_ninja=False)");
+  ASSERT_TRUE(s.use_ninja);
+  EXPECT_FALSE(s.use_ninja->first);
+  EXPECT_EQ(at(t, s.use_ninja->second), "use_ninja=False");
+
+  // Through a variable and a subclass; a runtime switch is not a static setting.
+  std::string t2 = R"PY(import os
+import torch.utils.cpp_extension as tce
+
+class Builder(tce.BuildExtension):
+    pass
+
+class Quiet(Builder):
+    pass
+
+builder = Quiet.with_options(use_ninja=os.getenv("NINJA", "1") == "1")
+cmdclass = {}
+cmdclass["build_ext"] = builder
+setup(cmdclass=cmdclass)
+)PY";
+  auto r2 = parse_setup_py(t2);
+  EXPECT_TRUE(r2.setup.uses_build_extension);
+  EXPECT_EQ(at(t2, r2.setup.build_extension_span), "builder");
+  EXPECT_FALSE(r2.setup.use_ninja);
+  EXPECT_TRUE(r2.setup.imports_torch);
+
+  std::string t3 = R"PY(from torch.utils.cpp_extension import BuildExtension as BE
+build = BE.with_options(use_ninja=True)
+setup(cmdclass={"build_ext": build})
+)PY";
+  auto r3 = parse_setup_py(t3);
+  ASSERT_TRUE(r3.setup.use_ninja);
+  EXPECT_TRUE(r3.setup.use_ninja->first);
+  EXPECT_EQ(at(t3, r3.setup.use_ninja->second), "use_ninja=True");
+  EXPECT_EQ(at(t3, r3.setup.build_extension_span), "build");
+}
+
+TEST(SetupPy, CmdclassClassification) {
+  auto uses = [](const std::string& t) { return parse_setup_py(t).setup.uses_build_extension; };
+  // setuptools' own build_ext, also through a subclass, is not BuildExtension.
+  EXPECT_FALSE(uses("from setuptools.command.build_ext import build_ext\n"
+                    "class B(build_ext):\n    pass\n"
+                    "setup(cmdclass={'build_ext': B})\n"));
+  EXPECT_FALSE(uses("from setuptools.command.build_ext import build_ext as _b\n"
+                    "setup(cmdclass={'build_ext': _b, 'x': BuildExtension})\n"));
+  EXPECT_FALSE(uses("setup(cmdclass={'bdist_wheel': BuildExtension})\n"));
+  EXPECT_FALSE(uses("setup(name='x')\n"));
+  EXPECT_FALSE(uses("class BuildExtension(object):\n    pass\nsetup(cmdclass={'build_ext': BuildExtension})\n"))
+      << "a local class that merely has the name";
+  // Values the file cannot resolve are not held against it.
+  EXPECT_TRUE(uses("import versioneer\nsetup(cmdclass=versioneer.get_cmdclass())\n"));
+  EXPECT_TRUE(uses("from helpers import CustomBuild\nsetup(cmdclass={'build_ext': CustomBuild})\n"));
+  EXPECT_TRUE(uses("setup(cmdclass={'build_ext': BuildExtension})\n")) << "star import";
+  EXPECT_TRUE(uses("from torch.utils import cpp_extension\n"
+                   "setup(**{'cmdclass': {'build_ext': cpp_extension.BuildExtension}})\n"));
+  EXPECT_TRUE(uses("import torch\nsetup(cmdclass={'build_ext': torch.utils.cpp_extension.BuildExtension})\n"));
+  // Imports that may fail: a `None` fallback keeps the import, another class makes it unknown.
+  EXPECT_TRUE(uses("try:\n    from torch.utils.cpp_extension import BuildExtension\n"
+                   "except ImportError:\n    BuildExtension = None\n"
+                   "setup(cmdclass={'build_ext': BuildExtension})\n"));
+  EXPECT_TRUE(uses("try:\n    from torch.utils.cpp_extension import BuildExtension\n"
+                   "except ImportError:\n    from setuptools.command.build_ext import build_ext as BuildExtension\n"
+                   "setup(cmdclass={'build_ext': BuildExtension})\n"));
+  auto fallback = parse_setup_py("try:\n    from torch.utils.cpp_extension import CUDAExtension\n"
+                                 "except ImportError:\n    CUDAExtension = None\n"
+                                 "CUDAExtension('x', [])\n");
+  EXPECT_EQ(fallback.setup.extensions.size(), 1u);
+  // A definite match wins over an earlier guess.
+  std::string t = "setup(cmdclass=get())\nsetup(cmdclass={'build_ext': BuildExtension})\n";
+  auto r = parse_setup_py(t);
+  EXPECT_EQ(at(t, r.setup.build_extension_span), "BuildExtension");
+}
+
+TEST(SetupPy, ImportsAndAliases) {
+  std::string t = R"PY(import os as _os
+import torch.utils.cpp_extension as tce
+from torch.utils import cpp_extension as ce
+from torch.utils.cpp_extension import CUDAExtension as CE
+import torch
+from setuptools import Extension
+import mylib
+
+exts = [
+    tce.CUDAExtension("a", ["a.cu"]),
+    ce.CppExtension("b", ["b.cpp"]),
+    CE("c", ["c.cu"]),
+    torch.utils.cpp_extension.CUDAExtension("d", ["d.cu"]),
+    Extension("plain", ["p.c"]),
+    mylib.CUDAExtension("not_torch", ["n.cu"]),
+]
+_os.environ["ALIASED"] = "1"
+)PY";
+  auto r = parse_setup_py(t);
+  const SetupPy& s = r.setup;
+  EXPECT_TRUE(s.imports_torch);
+  ASSERT_EQ(s.extensions.size(), 4u);
+  EXPECT_EQ(s.extensions[0].name->value, "a");
+  EXPECT_EQ(s.extensions[0].kind, "CUDAExtension");
+  EXPECT_EQ(s.extensions[1].name->value, "b");
+  EXPECT_EQ(s.extensions[1].kind, "CppExtension");
+  EXPECT_EQ(s.extensions[2].name->value, "c");
+  EXPECT_EQ(s.extensions[2].kind, "CUDAExtension");
+  EXPECT_EQ(at(t, s.extensions[2].call_span), "CE(\"c\", [\"c.cu\"])");
+  EXPECT_EQ(s.extensions[3].name->value, "d");
+  ASSERT_EQ(s.env.size(), 1u);
+  EXPECT_EQ(s.env[0].var, "ALIASED");
+
+  EXPECT_TRUE(parse_setup_py("from torch.utils.cpp_extension import load\n").setup.imports_torch);
+  EXPECT_TRUE(parse_setup_py("try:\n    import torch as th\nexcept ImportError:\n    th = None\n").setup.imports_torch);
+  EXPECT_FALSE(parse_setup_py("import torchvision\nimport mytorch.x\nx = 'import torch'\n").setup.imports_torch);
+}
+
+TEST(SetupPy, HelperFunctions) {
+  std::string t = R"PY(import os
+from torch.utils.cpp_extension import CUDAExtension, CppExtension
+
+BASE = ["-O3"]
+
+def nvcc_flags(extra, debug=False, *, arch="sm_80"):
+    flags = BASE + ["-arch=" + arch]
+    flags.append("--use_fast_math")
+    if debug:
+        flags.append("-G")
+    return flags + extra
+
+def pick(kind):
+    if kind == "cuda":
+        return ["-DCUDA"]
+    return ["-DCPU"]
+
+def pick_runtime(kind):
+    if kind in ("cuda", "rocm"):
+        return ["-DGPU"]
+    return ["-DCPU"]
+
+def recursive(n):
+    return recursive(n) + ["-x"]
+
+def nested():
+    return nvcc_flags(["-lineinfo"], arch="sm_90")
+
+def no_return():
+    os.environ["IN_HELPER"] = "1"
+
+def get_extensions():
+    extension = CppExtension
+    define_macros = []
+    extra_compile_args = {"cxx": ["-O3"]}
+    if os.getenv("FORCE_CUDA", "0") == "1":
+        extension = CUDAExtension
+        define_macros += [("WITH_CUDA", None)]
+        extra_compile_args["nvcc"] = ["-DCUDA_HAS_FP16=1", "-D__CUDA_NO_HALF_OPERATORS__"]
+    return [extension("det._C", ["vision.cpp"], define_macros=define_macros,
+                      extra_compile_args=extra_compile_args)]
+
+exts = [
+    CUDAExtension("one", ["a.cu"], extra_compile_args={"nvcc": nvcc_flags(["-DX"])}),
+    CUDAExtension("two", ["a.cu"], extra_compile_args={"nvcc": nvcc_flags(extra=[], debug=True)}),
+    CUDAExtension("three", ["a.cu"], extra_compile_args={"nvcc": pick("cuda")}),
+    CUDAExtension("four", ["a.cu"], extra_compile_args={"nvcc": recursive(1)}),
+    CUDAExtension("five", ["a.cu"], extra_compile_args={"nvcc": nested()}),
+    CUDAExtension("six", ["a.cu"], extra_compile_args={"nvcc": no_return()}),
+    CUDAExtension("seven", ["a.cu"], extra_compile_args={"nvcc": pick_runtime("cuda")}),
+]
+setup(ext_modules=get_extensions() + exts)
+)PY";
+  auto r = parse_setup_py(t);
+  EXPECT_TRUE(r.errors.empty());
+  const SetupPy& s = r.setup;
+  ASSERT_EQ(s.extensions.size(), 8u);
+
+  // Found once, where it is written, inside the helper; the name may be CUDAExtension.
+  const Extension& det = s.extensions[0];
+  EXPECT_EQ(det.kind, "CUDAExtension");
+  EXPECT_EQ(det.name->value, "det._C");
+  EXPECT_EQ(values(det.cxx_args), (Strings{"-O3"}));
+  EXPECT_EQ(values(det.nvcc_args), (Strings{"-DCUDA_HAS_FP16=1", "-D__CUDA_NO_HALF_OPERATORS__"}));
+  ASSERT_EQ(det.define_macros.size(), 1u);
+  EXPECT_EQ(det.define_macros[0].first.value, "WITH_CUDA");
+
+  auto nvcc = [&](size_t i) { return values(s.extensions[i].nvcc_args); };
+  EXPECT_EQ(s.extensions[1].name->value, "one");
+  EXPECT_EQ(nvcc(1), (Strings{"-O3", "-arch=sm_80", "--use_fast_math", "-DX"}));
+  EXPECT_TRUE(s.extensions[1].nvcc_args.complete) << "`if debug:` with debug=False is skipped";
+  EXPECT_EQ(nvcc(2), (Strings{"-O3", "-arch=sm_80", "--use_fast_math", "-G"}));
+  EXPECT_TRUE(s.extensions[2].nvcc_args.complete);
+  EXPECT_EQ(nvcc(3), (Strings{"-DCUDA"})) << "`kind == \"cuda\"` is decided statically";
+  EXPECT_TRUE(s.extensions[3].nvcc_args.complete);
+  EXPECT_EQ(nvcc(7), (Strings{"-DGPU", "-DCPU"})) << "both returns are possible";
+  EXPECT_FALSE(s.extensions[7].nvcc_args.complete);
+  EXPECT_FALSE(s.extensions[4].nvcc_args.complete) << "recursion stops at a fixed depth";
+  EXPECT_FALSE(s.extensions[4].nvcc_args.items.empty());
+  for (const auto& x : s.extensions[4].nvcc_args.items) EXPECT_EQ(x.value, "-x");
+  EXPECT_EQ(nvcc(5), (Strings{"-O3", "-arch=sm_90", "--use_fast_math", "-lineinfo"}));
+  EXPECT_FALSE(s.extensions[6].nvcc_args.complete);
+  EXPECT_TRUE(s.extensions[6].nvcc_args.items.empty());
+
+  // The arch flag was built from a parameter's default, so its span is the `"-arch=" + arch` expression.
+  const Str* arch = item(s.extensions[1].nvcc_args, "-arch=sm_80");
+  ASSERT_TRUE(arch);
+  EXPECT_EQ(at(t, arch->span), "\"-arch=\" + arch");
+
+  const EnvSetting* helper = env(s, "IN_HELPER", EnvSetting::Kind::Assign);
+  ASSERT_TRUE(helper);
+  EXPECT_TRUE(helper->conditional);
+  EXPECT_EQ(s.env.size(), 2u) << "each setting once, however often its function is called";
+}
+
+TEST(SetupPy, ModuleLevelMutation) {
+  std::string t = R"PY(flags = ["-O3"]
+flags.append("-lineinfo")
+flags.extend(("--use_fast_math", "-Xptxas=-v"))
+flags.insert(0, "-std=c++17")
+flags.remove("-Xptxas=-v")
+flags += ["-DA"]
+args = {"cxx": [], "nvcc": flags}
+args["cxx"].append("-O2")
+args["nvcc"] += ["-DB"]
+args.update(extra=["-x"])
+import sys
+if sys.platform == "win32":
+    args["cxx"] = ["/O2"]
+else:
+    args["cxx"].append("-fPIC")
+def later():
+    flags.append("-FROM_FUNCTION")
+copy = list(flags)
+ext = CUDAExtension("m", sources=[], extra_compile_args=args)
+)PY";
+  auto r = parse_setup_py(t);
+  ASSERT_EQ(r.setup.extensions.size(), 1u);
+  const Extension& e = r.setup.extensions[0];
+  EXPECT_EQ(values(e.nvcc_args), (Strings{"-std=c++17", "-O3", "-lineinfo", "--use_fast_math", "-DA", "-DB"}));
+  EXPECT_TRUE(e.nvcc_args.complete);
+  EXPECT_EQ(values(e.cxx_args), (Strings{"-O2", "/O2", "-fPIC"}));
+  EXPECT_FALSE(e.cxx_args.complete);
+  EXPECT_TRUE(e.sources.complete);
+  EXPECT_TRUE(e.sources.items.empty());
+  EXPECT_EQ(at(t, e.nvcc_args.span), "args");
+  const Str* a = item(e.nvcc_args, "-DA");
+  ASSERT_TRUE(a);
+  EXPECT_EQ(at(t, a->span), "\"-DA\"");
+}
+
+TEST(SetupPy, StringLiterals) {
+  std::string t = R"PY(import os
+NAME = "pkg"
+s1 = 'a\tb\x41\u00e9\101\
+c'
+s2 = r"C:\new\table"
+s3 = ("-D" "X"
+      'Y' """Z""")
+s4 = f"{NAME}._C"
+s5 = f"{{literal}} {NAME!s}"
+s6 = f"{NAME:>10}"
+s7 = f"{unknown_name}"
+s8 = b"bytes"
+s9 = "\N{BULLET}"
+s10 = os.path.join("csrc", "ops", "kernel.cu")
+s11 = os.path.join("csrc", "/abs", "k.cu")
+s12 = "-O3 -lineinfo  --use_fast_math".split()
+s13 = " ".join(["-a", "-b"])
+s14 = "a" + "b" + NAME
+s15 = "x" if NAME else "y"
+s16 = NAME or "fallback"
+s17 = "" or "fallback"
+s18 = rf"\d{{2}}{NAME}"
+s19 = "  padded ".strip()
+s20 = "a;b".replace(";", " ")
+s21 = u"unicode"
+s22 = str("s")
+s23 = "cuda" + str(12)
+ext = CUDAExtension(NAME, [s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s13, s14, s15, s16, s17, s18, s19, s20, s21, s22, s23] + s12)
+)PY";
+  auto r = parse_setup_py(t);
+  EXPECT_TRUE(r.errors.empty());
+  ASSERT_EQ(r.setup.extensions.size(), 1u);
+  const StrList& l = r.setup.extensions[0].sources;
+  EXPECT_FALSE(l.complete);
+  EXPECT_EQ(values(l), (Strings{"a\tbA\xC3\xA9" "Ac",
+                                "C:\\new\\table",
+                                "-DXYZ",
+                                "pkg._C",
+                                "{literal} pkg",
+                                "csrc/ops/kernel.cu",
+                                "/abs/k.cu",
+                                "-a -b",
+                                "abpkg",
+                                "pkg",
+                                "fallback",
+                                "\\d{2}pkg",
+                                "padded",
+                                "a b",
+                                "unicode",
+                                "s",
+                                "cuda12",
+                                "-O3",
+                                "-lineinfo",
+                                "--use_fast_math"}));
+  auto span_of = [&](std::string_view v) {
+    const Str* s = item(l, v);
+    return s ? at(t, s->span) : std::string_view("<missing>");
+  };
+  EXPECT_EQ(span_of("-DXYZ"), "\"-D\" \"X\"\n      'Y' \"\"\"Z\"\"\"");
+  EXPECT_EQ(span_of("pkg._C"), "f\"{NAME}._C\"");
+  EXPECT_EQ(span_of("csrc/ops/kernel.cu"), "os.path.join(\"csrc\", \"ops\", \"kernel.cu\")");
+  EXPECT_EQ(span_of("abpkg"), "\"a\" + \"b\" + NAME");
+  EXPECT_EQ(span_of("pkg"), "\"pkg\"") << "through a name: the literal it was bound to";
+  EXPECT_EQ(span_of("--use_fast_math"), "\"-O3 -lineinfo  --use_fast_math\"");
+  EXPECT_EQ(span_of("C:\\new\\table"), "r\"C:\\new\\table\"");
+  EXPECT_EQ(r.setup.extensions[0].name->value, "pkg");
+  EXPECT_EQ(at(t, r.setup.extensions[0].name->span), "\"pkg\"");
+}
+
+TEST(SetupPy, ConditionalBindings) {
+  std::string t = R"PY(import os
+if os.getenv("ROCM"):
+    nvcc = ["-O3", "--hip"]
+    name = "ext_hip"
+else:
+    nvcc = ["-O3", "--use_fast_math"]
+    name = "ext_cuda"
+same = "x"
+if os.getenv("Y"):
+    same = "x"
+cond = ["-O3"] + (["-G"] if os.getenv("DEBUG") else [])
+ext = CUDAExtension(name, [same], extra_compile_args={"nvcc": nvcc, "cxx": cond})
+)PY";
+  auto r = parse_setup_py(t);
+  ASSERT_EQ(r.setup.extensions.size(), 1u);
+  const Extension& e = r.setup.extensions[0];
+  EXPECT_FALSE(e.name) << "two different names are possible";
+  EXPECT_EQ(values(e.sources), (Strings{"x"}));
+  EXPECT_TRUE(e.sources.complete);
+  EXPECT_EQ(values(e.nvcc_args), (Strings{"-O3", "--hip", "--use_fast_math"}));
+  EXPECT_FALSE(e.nvcc_args.complete);
+  EXPECT_EQ(values(e.cxx_args), (Strings{"-O3"}));
+  EXPECT_FALSE(e.cxx_args.complete) << "conditional expressions are not evaluated";
+}
+
+TEST(SetupPy, StaticConditions) {
+  std::string t = R"PY(import os
+import torch
+CUDA = None
+DEBUG = False
+IS_ROCM = torch.version.hip is not None
+if CUDA is not None:
+    os.environ["NOT_TAKEN"] = "1"
+if CUDA is None:
+    os.environ["TAKEN"] = "1"
+flags = ["-O3"]
+if DEBUG:
+    flags.append("-G")
+elif os.getenv("LINEINFO"):
+    flags.append("-lineinfo")
+else:
+    flags.append("-DNDEBUG")
+if IS_ROCM:
+    flags.append("--offload-arch=gfx90a")
+if not DEBUG and "x" == "x":
+    flags.append("-DRELEASE")
+match os.getenv("MODE"):
+    case "debug":
+        os.environ["IN_CASE"] = "1"
+@register(os.environ.setdefault("DECORATOR_ARG", "1"))
+def decorated():
+    os.environ["IN_DECORATED"] = "1"
+CUDAExtension("x", ["a.cu"], extra_compile_args={"nvcc": flags})
+)PY";
+  auto r = parse_setup_py(t);
+  EXPECT_TRUE(r.errors.empty());
+  const SetupPy& s = r.setup;
+  using Kd = EnvSetting::Kind;
+  EXPECT_FALSE(env(s, "NOT_TAKEN", Kd::Assign)) << "a branch that cannot run is not walked";
+  ASSERT_TRUE(env(s, "TAKEN", Kd::Assign));
+  EXPECT_FALSE(env(s, "TAKEN", Kd::Assign)->conditional) << "a branch that must run is not conditional";
+  ASSERT_TRUE(env(s, "IN_CASE", Kd::Assign));
+  EXPECT_TRUE(env(s, "IN_CASE", Kd::Assign)->conditional);
+  ASSERT_TRUE(env(s, "DECORATOR_ARG", Kd::SetDefault));
+  EXPECT_FALSE(env(s, "DECORATOR_ARG", Kd::SetDefault)->conditional);
+  ASSERT_TRUE(env(s, "IN_DECORATED", Kd::Assign));
+  EXPECT_TRUE(env(s, "IN_DECORATED", Kd::Assign)->conditional);
+  ASSERT_EQ(s.extensions.size(), 1u);
+  // `-G` is skipped, `-lineinfo`/`-DNDEBUG` depend on the environment, `torch.version.hip` is
+  // unknown, and `not DEBUG and "x" == "x"` holds.
+  EXPECT_EQ(values(s.extensions[0].nvcc_args),
+            (Strings{"-O3", "-lineinfo", "-DNDEBUG", "--offload-arch=gfx90a", "-DRELEASE"}));
+  EXPECT_FALSE(s.extensions[0].nvcc_args.complete);
+}
+
+TEST(SetupPy, SyntaxErrorsKeepFacts) {
+  std::string t = R"PY(import os
+import torch
+os.environ["TORCH_CUDA_ARCH_LIST"] = "8.0"
+x = foo(1, 2))
+def broken(:
+    return 1
+ext = CUDAExtension("still_found", ["a.cu"], extra_compile_args={"nvcc": ["-O3"]})
+os.environ.setdefault("MAX_JOBS", "4")
+)PY";
+  auto r = parse_setup_py(t);
+  ASSERT_FALSE(r.errors.empty());
+  for (const auto& e : r.errors) {
+    EXPECT_LE(e.span.begin, e.span.end);
+    EXPECT_LE(e.span.end, t.size());
+    EXPECT_FALSE(e.message.empty());
+    EXPECT_NE(e.message.back(), '.');
+    EXPECT_EQ(e.message, [&] { std::string m = e.message; for (char& c : m) c = static_cast<char>(std::tolower(c)); return m; }());
+  }
+  EXPECT_EQ(r.errors[0].message, "syntax error: unexpected `)`");
+  EXPECT_EQ(at(t, r.errors[0].span), ")");
+  EXPECT_EQ(r.errors[0].span.begin, t.find("))") + 1);
+  bool missing = false;
+  for (const auto& e : r.errors)
+    if (e.message == "missing `)`") {
+      missing = true;
+      EXPECT_EQ(e.span.begin, t.find("(:") + 1);
+      EXPECT_EQ(e.span.end, e.span.begin);
+    }
+  EXPECT_TRUE(missing);
+
+  const SetupPy& s = r.setup;
+  EXPECT_TRUE(s.imports_torch);
+  ASSERT_EQ(s.extensions.size(), 1u);
+  EXPECT_EQ(s.extensions[0].name->value, "still_found");
+  EXPECT_EQ(values(s.extensions[0].nvcc_args), (Strings{"-O3"}));
+  ASSERT_EQ(s.env.size(), 2u);
+  EXPECT_EQ(s.env[0].var, "TORCH_CUDA_ARCH_LIST");
+  EXPECT_EQ(s.env[1].var, "MAX_JOBS");
+
+  // Unterminated constructs and a call inside an ERROR node.
+  std::string t2 = "setup(\n    name='x',\n    ext_modules=[CUDAExtension('inside', ['k.cu'])],\n";
+  auto r2 = parse_setup_py(t2);
+  EXPECT_FALSE(r2.errors.empty());
+  ASSERT_EQ(r2.setup.extensions.size(), 1u);
+  EXPECT_EQ(r2.setup.extensions[0].name->value, "inside");
+  auto r3 = parse_setup_py("x = 'unterminated\nif True\n    pass\n");
+  EXPECT_FALSE(r3.errors.empty());
+  for (const auto& e : r3.errors) EXPECT_TRUE(e.message.starts_with("syntax error") || e.message.starts_with("missing"));
+}
+
+TEST(SetupPy, BomCrlfEmpty) {
+  std::string t = "\xEF\xBB\xBFimport torch\r\nos.environ['A'] = 'b'\r\n";
+  auto r = parse_setup_py(t);
+  EXPECT_TRUE(r.errors.empty());
+  EXPECT_TRUE(r.setup.imports_torch);
+  ASSERT_EQ(r.setup.env.size(), 1u);
+  EXPECT_EQ(at(t, r.setup.env[0].span), "os.environ['A'] = 'b'");
+  EXPECT_TRUE(parse_setup_py("").errors.empty());
+  EXPECT_TRUE(parse_setup_py("# only a comment").errors.empty());
+  auto r2 = parse_setup_py("x = 1\r\ny = '\\\r\nz'\r\nCUDAExtension('n', [y])\r\n");
+  ASSERT_EQ(r2.setup.extensions.size(), 1u);
+  EXPECT_EQ(values(r2.setup.extensions[0].sources), (Strings{"z"}));
+}
+
+TEST(SetupPy, RandomBytesDoNotCrash) {
+  std::mt19937 rng(12345);
+  for (int round = 0; round < 20; ++round) {
+    std::string junk(16384, '\0');
+    for (char& c : junk) c = static_cast<char>(rng() & 0xFF);
+    auto r = parse_setup_py(junk);
+    for (const auto& e : r.errors) EXPECT_LE(e.span.end, junk.size());
+  }
+  // Python-looking noise exercises the evaluator on half-valid trees.
+  const char* pieces[] = {"(", ")", "[", "]", "{", "}", ",", ":", "=", "+", "+=", "\n", "    ", "'s'", "f'{x}'", "x", "os",
+                          ".", "environ", "CUDAExtension", "append", "def ", "return ", "if ", "else", "*", "**",
+                          "\"-O3\"", "lambda", "import ", "class ", "1", "None", "\\\n", "#"};
+  for (int round = 0; round < 50; ++round) {
+    std::string t;
+    for (int i = 0; i < 2000; ++i) t += pieces[rng() % std::size(pieces)];
+    auto r = parse_setup_py(t);
+    for (const auto& e : r.errors) EXPECT_LE(e.span.end, t.size());
+  }
+}
+
+TEST(SetupPy, DeepNestingIsBounded) {
+  const int n = 10000;
+  std::string parens = "x = " + std::string(n, '(') + "'v'" + std::string(n, ')') + "\nCUDAExtension('p', [x])\n";
+  auto r = parse_setup_py(parens);
+  ASSERT_EQ(r.setup.extensions.size(), 1u);
+  EXPECT_FALSE(r.setup.extensions[0].sources.complete);
+
+  std::string lists = "y = " + std::string(n, '[') + std::string(n, ']') + "\nCUDAExtension('l', y)\n";
+  r = parse_setup_py(lists);
+  ASSERT_EQ(r.setup.extensions.size(), 1u);
+
+  std::string calls;
+  for (int i = 0; i < n; ++i) calls += "CUDAExtension('c', ";
+  calls += "[]" + std::string(n, ')') + "\n";
+  r = parse_setup_py(calls);
+  EXPECT_EQ(r.setup.extensions.size(), static_cast<size_t>(n));
+
+  std::string sum = "z = 'a'";
+  for (int i = 0; i < 100000; ++i) sum += " + 'a'";
+  sum += "\nCUDAExtension('s', [z])\n";
+  r = parse_setup_py(sum);
+  ASSERT_EQ(r.setup.extensions.size(), 1u);
+
+  std::string attrs = "w = os";
+  for (int i = 0; i < n; ++i) attrs += ".environ";
+  attrs += "\nw['X'] = '1'\n";
+  (void)parse_setup_py(attrs);
+
+  std::string blocks;
+  for (int i = 0; i < 500; ++i) blocks += std::string(static_cast<size_t>(i), ' ') + "if x:\n";
+  blocks += std::string(500, ' ') + "os.environ['DEEP'] = '1'\n";
+  (void)parse_setup_py(blocks);
+
+  std::string subs = "d = {}\nd" ;
+  for (int i = 0; i < n; ++i) subs += "['k']";
+  subs += " = 1\n";
+  (void)parse_setup_py(subs);
+
+  std::string chain = "a";
+  for (int i = 0; i < n; ++i) chain += " = a";
+  chain += " = 'v'\nCUDAExtension('chain', [a])\n";
+  r = parse_setup_py(chain);
+  ASSERT_EQ(r.setup.extensions.size(), 1u);
+  EXPECT_EQ(values(r.setup.extensions[0].sources), (Strings{"v"}));
+}
+
+TEST(SetupPy, GrowthIsBounded) {
+  // Doubling a list or a string past the size limits.
+  std::string d = "a = ['x']\ns = 'y'\n";
+  for (int i = 0; i < 20; ++i) d += "a = a + a\ns = s + s\n";
+  d += "CUDAExtension('d', a, extra_compile_args=[s])\n";
+  auto r = parse_setup_py(d);
+  ASSERT_EQ(r.setup.extensions.size(), 1u);
+  EXPECT_FALSE(r.setup.extensions[0].sources.complete);
+  EXPECT_GE(r.setup.extensions[0].sources.items.size(), 10000u);
+  EXPECT_EQ(r.setup.extensions[0].sources.items.front().value, "x");
+  EXPECT_FALSE(r.setup.extensions[0].nvcc_args.complete);
+  EXPECT_TRUE(r.setup.extensions[0].nvcc_args.items.empty()) << "a 1 MiB string is not kept";
+
+  // Doubling 64 times and lists that contain themselves: the work budget runs out, and what
+  // could not be evaluated is reported as incomplete.
+  std::string t = "a = ['x']\ns = 'y'\n";
+  for (int i = 0; i < 64; ++i) t += "a = a + a\ns = s + s\n";
+  t += "b = []\n";
+  for (int i = 0; i < 2000; ++i) t += "b.append(b)\nb = [b, b]\n";
+  t += "CUDAExtension('g', a, extra_compile_args=[s])\nos.environ['LATE'] = 'x'\n";
+  auto start = std::chrono::steady_clock::now();
+  r = parse_setup_py(t);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(20));
+  ASSERT_EQ(r.setup.extensions.size(), 1u);
+  EXPECT_FALSE(r.setup.extensions[0].sources.complete);
+  EXPECT_FALSE(r.setup.extensions[0].nvcc_args.complete);
+  ASSERT_EQ(r.setup.env.size(), 1u) << "facts are still found when values are not";
+  EXPECT_EQ(r.setup.env[0].var, "LATE");
+
+  // Recursion through helpers and many appends to one module list stay fast.
+  std::string u = "def f(x):\n    return g(x) + g(x)\ndef g(x):\n    return f(x) + f(x)\nflags = []\n";
+  for (int i = 0; i < 30000; ++i) u += "flags.append('-DF" + std::to_string(i % 10) + "')\n";
+  u += "CUDAExtension('h', f(1), extra_compile_args=flags)\n";
+  start = std::chrono::steady_clock::now();
+  r = parse_setup_py(u);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(20));
+  ASSERT_EQ(r.setup.extensions.size(), 1u);
+  EXPECT_FALSE(r.setup.extensions[0].sources.complete);
+  // Lists stop growing at a fixed size (over ten thousand items) and say they are incomplete.
+  EXPECT_GE(r.setup.extensions[0].nvcc_args.items.size(), 10000u);
+  EXPECT_LT(r.setup.extensions[0].nvcc_args.items.size(), 30000u);
+  EXPECT_FALSE(r.setup.extensions[0].nvcc_args.complete);
+}
+
+TEST(SetupPy, TenMebibytesInSeconds) {
+  std::string block = R"PY(# a generated section of a large setup script, with comments and data
+import os
+from torch.utils.cpp_extension import CUDAExtension
+flags = ["-O3", "--use_fast_math", "-lineinfo", "-U__CUDA_NO_HALF_OPERATORS__", "-DKERNEL_TABLE_SIZE=4096"]
+flags.append("-Xptxas=-v")
+os.environ.setdefault("MAX_JOBS", "4")
+def helper(extra):
+    return flags + extra + ["--threads", "4"]
+kernels = ["csrc/kernels/attention_forward_kernel.cu", "csrc/kernels/attention_backward_kernel.cu",
+           "csrc/kernels/layernorm_forward_kernel.cu", "csrc/kernels/layernorm_backward_kernel.cu"]
+ext_modules.append(CUDAExtension(name="pkg.ops", sources=kernels, extra_compile_args={"nvcc": helper(["-DX"])}))
+)PY";
+  std::string t;
+  while (t.size() < 10u * 1024 * 1024) t += block;
+  auto start = std::chrono::steady_clock::now();
+  auto r = parse_setup_py(t);
+  auto elapsed = std::chrono::steady_clock::now() - start;
+  EXPECT_TRUE(r.errors.empty());
+  size_t blocks = t.size() / block.size();
+  EXPECT_EQ(r.setup.extensions.size(), blocks);
+  EXPECT_EQ(r.setup.env.size(), blocks);
+  EXPECT_EQ(values(r.setup.extensions.back().nvcc_args).size(), 9u);
+  // tree-sitter alone takes a few seconds for 10 MiB; a generous bound still catches a hang or a
+  // quadratic pass, and leaves room for unoptimised and sanitizer builds.
+  EXPECT_LT(elapsed, std::chrono::seconds(60));
+}
+
+}  // namespace
