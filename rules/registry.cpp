@@ -11,11 +11,14 @@ std::unique_ptr<Rule> make_arch001();
 std::unique_ptr<Rule> make_arch002();
 std::unique_ptr<Rule> make_arch003();
 std::unique_ptr<Rule> make_arch004();
+std::unique_ptr<Rule> make_arch007();
 std::unique_ptr<Rule> make_arch008();
 std::unique_ptr<Rule> make_arch010();
 std::unique_ptr<Rule> make_bld001();
 std::unique_ptr<Rule> make_bld002();
 std::unique_ptr<Rule> make_bld003();
+std::unique_ptr<Rule> make_bld004();
+std::unique_ptr<Rule> make_bld005();
 std::unique_ptr<Rule> make_bld102();
 std::unique_ptr<Rule> make_bld104();
 std::unique_ptr<Rule> make_bld105();
@@ -44,11 +47,14 @@ constexpr std::array kRegistry{
     RegistryEntry{"ARCH002", &make_arch002},
     RegistryEntry{"ARCH003", &make_arch003},
     RegistryEntry{"ARCH004", &make_arch004},
+    RegistryEntry{"ARCH007", &make_arch007},
     RegistryEntry{"ARCH008", &make_arch008},
     RegistryEntry{"ARCH010", &make_arch010},
     RegistryEntry{"BLD001", &make_bld001},
     RegistryEntry{"BLD002", &make_bld002},
     RegistryEntry{"BLD003", &make_bld003},
+    RegistryEntry{"BLD004", &make_bld004},
+    RegistryEntry{"BLD005", &make_bld005},
     RegistryEntry{"BLD102", &make_bld102},
     RegistryEntry{"BLD104", &make_bld104},
     RegistryEntry{"BLD105", &make_bld105},

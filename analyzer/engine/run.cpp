@@ -143,6 +143,7 @@ struct FileWork {
   std::optional<model::DockerfileUnit> docker;
   std::optional<model::SetupPyUnit> setup_py;
   std::optional<model::RequirementsUnit> requirements;
+  std::optional<model::PyProjectUnit> pyproject;
   std::vector<Diagnostic> diags;  // PARSE diagnostics
 };
 
@@ -214,6 +215,9 @@ void process_file(FileWork& w, const RunOptions& opts, uint64_t max_bytes) {
     }
     case FileKind::Requirements:
       w.requirements = model::RequirementsUnit{&sf, requirements::parse(sf.text)};
+      break;
+    case FileKind::PyProject:  // syntax errors are the config loader's (CONF001)
+      w.pyproject = model::PyProjectUnit{&sf, pyproject::parse(sf.text)};
       break;
     case FileKind::CMake: {
       // Syntax errors are reported per file; facts come from evaluating whole projects.
@@ -325,6 +329,7 @@ RunOutput run_analysis(const RunOptions& opts) {
     if (w.docker) units.dockerfiles.push_back(std::move(*w.docker));
     if (w.setup_py) units.setup_pys.push_back(std::move(*w.setup_py));
     if (w.requirements) units.requirements.push_back(std::move(*w.requirements));
+    if (w.pyproject) units.pyprojects.push_back(std::move(*w.pyproject));
   }
   out.files_checked = loaded.size();
   model::ModelInputs inputs;

@@ -115,6 +115,7 @@ struct CompileCommand {
   std::string description;
   bool known_cuda_package = false;
   bool local_project = false;
+  bool isolated = false;  // a PEP 517 front-end that builds in an isolated environment
 };
 
 // A RUN word that installs a CUDA toolkit with nvcc (conda, apt or pip packages).
@@ -155,7 +156,8 @@ std::optional<CompileCommand> compile_command(const std::vector<docker::ShellWor
       pip = true;
       i += 2;
     } else if (i + 1 < w.size() && w[i] == "-m" && w[i + 1] == "build") {
-      return CompileCommand{std::string(w[cmd]) + " -m build", false, true};
+      bool iso = std::none_of(w.begin() + i, w.end(), [](std::string_view a) { return a == "--no-isolation" || a == "-n"; });
+      return CompileCommand{std::string(w[cmd]) + " -m build", false, true, iso};
     } else if (i < w.size() && (w[i] == "setup.py" || w[i].ends_with("/setup.py"))) {
       for (size_t k = i + 1; k < w.size(); ++k)
         if (w[k] == "build" || w[k] == "build_ext" || w[k] == "install" || w[k] == "develop" ||
@@ -171,6 +173,7 @@ std::optional<CompileCommand> compile_command(const std::vector<docker::ShellWor
   if (!pip) return std::nullopt;
   while (i < w.size() && w[i].starts_with("-")) ++i;  // global pip options
   if (i >= w.size() || (w[i] != "install" && w[i] != "wheel")) return std::nullopt;
+  bool iso = std::none_of(w.begin() + cmd, w.end(), [](std::string_view a) { return a == "--no-build-isolation"; });
   // "pip install", "python -m pip install", "uv pip wheel": the words up to the subcommand.
   std::string sub;
   for (size_t k = cmd + 1; k <= i; ++k) sub += (k > cmd + 1 ? " " : "") + std::string(w[k]);
@@ -186,15 +189,16 @@ std::optional<CompileCommand> compile_command(const std::vector<docker::ShellWor
       if (k + 1 < w.size()) {
         bool pkg = is_cuda_source_package(w[k + 1]);
         bool vcs = w[k + 1].find("://") != std::string_view::npos;
-        return CompileCommand{std::string(w[cmd]) + " " + sub + " -e " + std::string(w[k + 1]), pkg, !pkg && !vcs};
+        return CompileCommand{std::string(w[cmd]) + " " + sub + " -e " + std::string(w[k + 1]), pkg, !pkg && !vcs, iso};
       }
       continue;
     }
     if (a.starts_with("-")) continue;
-    if (is_cuda_source_package(a)) return CompileCommand{std::string(w[cmd]) + " " + sub + " " + std::string(a), true};
+    if (is_cuda_source_package(a))
+      return CompileCommand{std::string(w[cmd]) + " " + sub + " " + std::string(a), true, false, iso};
     // A git URL of an unknown project may be pure Python: only local paths count as the project.
     if (is_local_or_vcs_target(a) && !a.starts_with("git+") && !a.starts_with("hg+"))
-      return CompileCommand{std::string(w[cmd]) + " " + sub + " " + std::string(a), false, true};
+      return CompileCommand{std::string(w[cmd]) + " " + sub + " " + std::string(a), false, true, iso};
   }
   return std::nullopt;
 }
@@ -333,6 +337,10 @@ void scan_run(const std::string& path, const Dockerfile& df, size_t idx, const E
       step.command = desc->description;
       step.known_cuda_package = desc->known_cuda_package;
       step.local_project = desc->local_project;
+      // PIP_NO_BUILD_ISOLATION's truth values are inverted in pip; any setting makes it unknown.
+      step.isolated_build = desc->isolated && !env.count("PIP_NO_BUILD_ISOLATION") &&
+                            std::none_of(c.assignments.begin(), c.assignments.end(),
+                                         [](const auto& kv) { return kv.key == "PIP_NO_BUILD_ISOLATION"; });
       for (const auto& kv : c.assignments)
         if (kv.key == "TCNN_CUDA_ARCHITECTURES") step.own_arch_variable = Origin{path, kv.key_span};
       if (auto it = env.find("TCNN_CUDA_ARCHITECTURES"); it != env.end() && !step.own_arch_variable)

@@ -45,6 +45,9 @@ struct CompileStep {
   bool force_cuda = false;      // FORCE_CUDA=1 visible
   bool known_cuda_package = false;  // a package that always compiles CUDA (flash-attn, apex, ...)
   bool local_project = false;       // builds the build context (`.`, `/src`, `-e dir`, setup.py)
+  // pip / uv pip / python -m build without --no-build-isolation: the build environment gets
+  // only what the project's build-system.requires lists.
+  bool isolated_build = false;
   // A package-specific arch variable visible to the step (tiny-cuda-nn reads
   // TCNN_CUDA_ARCHITECTURES instead of TORCH_CUDA_ARCH_LIST).
   std::optional<Origin> own_arch_variable;

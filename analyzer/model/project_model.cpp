@@ -46,6 +46,8 @@ ProjectModel build_model(const std::vector<std::pair<const SourceFile*, std::str
   m.dockerfiles = std::move(units.dockerfiles);
   m.setup_pys = std::move(units.setup_pys);
   m.requirements = std::move(units.requirements);
+  m.pyprojects = std::move(units.pyprojects);
+  sort_by_path(m.pyprojects);
   sort_by_path(m.dockerfiles);
   sort_by_path(m.setup_pys);
   sort_by_path(m.requirements);
@@ -90,6 +92,10 @@ ProjectModel build_model(const std::vector<std::pair<const SourceFile*, std::str
       if (r.name == "torch" && r.exact)
         if (auto v = parse_torch_version(*r.exact)) m.torch_pins.push_back({*v, idx, {u.file->path, r.span}});
   }
+  for (const auto& u : m.pyprojects)
+    for (const auto& r : u.project.dependencies)
+      if (r.name == "torch" && r.exact)
+        if (auto v = parse_torch_version(*r.exact)) m.torch_pins.push_back({*v, std::nullopt, {u.file->path, r.span}});
   return m;
 }
 

@@ -10,6 +10,7 @@
 #include "analyzer/core/source_file.h"
 #include "analyzer/frontends/cmake/cmake.h"
 #include "analyzer/frontends/dockerfile/dockerfile.h"
+#include "analyzer/frontends/pyproject/pyproject.h"
 #include "analyzer/frontends/python/setup_py.h"
 #include "analyzer/frontends/requirements/requirements.h"
 #include "analyzer/model/arch.h"
@@ -28,6 +29,11 @@ struct DockerfileUnit {
 struct SetupPyUnit {
   const SourceFile* file = nullptr;
   python::SetupPy setup;
+};
+
+struct PyProjectUnit {
+  const SourceFile* file = nullptr;
+  pyproject::File project;
 };
 
 struct RequirementsUnit {
@@ -61,6 +67,7 @@ struct ProjectModel {
   std::vector<DockerfileUnit> dockerfiles;  // sorted by path
   std::vector<SetupPyUnit> setup_pys;       // sorted by path
   std::vector<RequirementsUnit> requirements;
+  std::vector<PyProjectUnit> pyprojects;     // sorted by path
   std::vector<CMakeProject> cmake_projects;
   std::vector<TorchPin> torch_pins;         // exact torch pins from Dockerfiles and requirements
   std::optional<Fact<std::string>> target_archs_override;
@@ -75,6 +82,7 @@ struct ParsedUnits {
   std::vector<DockerfileUnit> dockerfiles;
   std::vector<SetupPyUnit> setup_pys;
   std::vector<RequirementsUnit> requirements;
+  std::vector<PyProjectUnit> pyprojects;
 };
 
 // `sources` are all successfully loaded files (any kind), with their absolute paths.
