@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <atomic>
 #include <mutex>
+#include <set>
+#include <tuple>
 #include <thread>
 
 #include <fmt/format.h>
@@ -414,6 +416,15 @@ RunOutput run_analysis(const RunOptions& opts) {
       if (d.rule->family == "CONF") d.severity = Severity::Error;
       kept.push_back(std::move(d));
     }
+  }
+
+  // A rule that meets one value through several builds (a flag list shared by three
+  // extensions) reports it once: identical findings say nothing new and their fixes would clash.
+  {
+    std::set<std::tuple<std::string_view, std::string, uint32_t, uint32_t, std::string>> seen;
+    std::erase_if(kept, [&](const Diagnostic& d) {
+      return !seen.emplace(d.rule->id, d.where.path, d.where.span.begin, d.where.span.end, d.message).second;
+    });
   }
 
   // 5. Resolve to findings.

@@ -26,6 +26,12 @@ std::optional<Origin> setup_py_arch_choice(const SetupPyUnit& u) {
     for (const auto& a : ext.nvcc_args.items)
       if (a.value.find("arch") != std::string::npos) return Origin{u.file->path, a.span};
   }
+  // Extensions made by code outside this file (setup.py never names the extension classes)
+  // may choose archs themselves: unknown. A file that names them builds its extensions here.
+  std::string_view t = u.file->text;
+  if (u.setup.extensions.empty() && u.setup.ext_modules && t.find("CUDAExtension") == std::string_view::npos &&
+      t.find("CppExtension") == std::string_view::npos)
+    return Origin{u.file->path, *u.setup.ext_modules};
   return std::nullopt;
 }
 

@@ -18,13 +18,19 @@ class DebugFlagsInRelease final : public Rule {
 
   void check(const model::ProjectModel& model, DiagnosticSink& out) const override {
     for (const auto& u : model.setup_pys)
-      for (const auto& ext : u.setup.extensions)
+      for (const auto& ext : u.setup.extensions) {
+        // An incomplete list may hold alternatives (a helper returning `-G` only for a debug
+        // build type): only flags that are certainly passed are reported.
+        if (!ext.nvcc_args.complete) continue;
         for (const auto& a : ext.nvcc_args.items) {
           if (a.value != "-G" && a.value != "--device-debug" && a.value != "-O0") continue;
           out.report(kInfo, Origin{u.file->path, a.span},
-                     fmt::format("nvcc flag `{}` in the extension's build: `-G` turns off device optimisation and "
-                                 "makes kernels many times slower; keep it to debug builds", a.value));
+                     fmt::format("nvcc flag `{}` in the extension's build: {} and makes kernels many times "
+                                 "slower; keep it to debug builds",
+                                 a.value, a.value == "-O0" ? "it turns off host and device optimisation"
+                                                           : "device debug info turns off device optimisation"));
         }
+      }
   }
 };
 

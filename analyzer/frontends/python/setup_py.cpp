@@ -239,7 +239,10 @@ class Extractor {
       if (build_extension(in_.eval(field(fn, "object"), scope)) == Tri::Yes) with_options(call, scope);
     }
     for (TSNode a : named_children(args)) {
-      if (type_of(a) == "keyword_argument" && in_.text(field(a, "name")) == "cmdclass") {
+      if (type_of(a) == "keyword_argument" && in_.text(field(a, "name")) == "ext_modules" && path &&
+          last_component(*path) == "setup") {
+        out_.ext_modules = span_of(a);
+      } else if (type_of(a) == "keyword_argument" && in_.text(field(a, "name")) == "cmdclass") {
         TSNode v = field(a, "value");
         cmdclass(in_.eval(v, scope), span_of(v));
       } else if (type_of(a) == "dictionary_splat" && path && last_component(*path) == "setup") {

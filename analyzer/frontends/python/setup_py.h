@@ -59,6 +59,9 @@ struct SetupPy {
   Span build_extension_span;
   std::optional<std::pair<bool, Span>> use_ninja;  // BuildExtension.with_options(use_ninja=False)
   bool imports_torch = false;
+  // `ext_modules=` of a setup() call: when no extension call is visible in the file, the
+  // extensions (and their flags) are built elsewhere, e.g. in the project's own modules.
+  std::optional<Span> ext_modules;
 };
 
 struct ParseResult {
