@@ -26,6 +26,9 @@ std::unique_ptr<Rule> make_bld202();
 std::unique_ptr<Rule> make_bld204();
 std::unique_ptr<Rule> make_bld205();
 std::unique_ptr<Rule> make_conf001();
+std::unique_ptr<Rule> make_intr001();
+std::unique_ptr<Rule> make_intr002();
+std::unique_ptr<Rule> make_intr003();
 std::unique_ptr<Rule> make_parse001();
 std::unique_ptr<Rule> make_parse002();
 std::unique_ptr<Rule> make_parse003();
@@ -62,6 +65,9 @@ constexpr std::array kRegistry{
     RegistryEntry{"BLD204", &make_bld204},
     RegistryEntry{"BLD205", &make_bld205},
     RegistryEntry{"CONF001", &make_conf001},
+    RegistryEntry{"INTR001", &make_intr001},
+    RegistryEntry{"INTR002", &make_intr002},
+    RegistryEntry{"INTR003", &make_intr003},
     RegistryEntry{"PARSE001", &make_parse001},
     RegistryEntry{"PARSE002", &make_parse002},
     RegistryEntry{"PARSE003", &make_parse003},

@@ -1,5 +1,7 @@
 #include "analyzer/engine/run.h"
 
+#include "analyzer/frontends/cuda/cuda_frontend.h"
+
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -80,7 +82,8 @@ class ConfigResolver {
       const LoadedConfig* c = load(p, false);
       if (c && c->config) { found = c; break; }
     }
-    if (!found) found = dir == "/" ? &none_ : &for_dir(parent_dir(dir));
+    bool top = dir == "/" || (opts_.confine_to_root && dir == root_);
+    if (!found) found = top ? &none_ : &for_dir(parent_dir(dir));
     by_dir_[dir] = found;
     return *found;
   }
@@ -93,7 +96,8 @@ class ConfigResolver {
     if (it != by_file_.end()) return it->second.get();
     auto lc = std::make_unique<LoadedConfig>();
     std::string disp = display_path_for(abs, root_);
-    LoadResult lr = load_source(abs, disp);
+    auto ov = opts_.overlays.find(abs);  // an unsaved editor buffer wins over the disk
+    LoadResult lr = ov != opts_.overlays.end() ? make_source(disp, ov->second) : load_source(abs, disp);
     if (!lr.file) {
       conf_diags_.push_back({&rules::config_error_info(), Severity::Error, {disp, {0, 0}},
                              fmt::format("cannot use configuration {}: {}", disp, lr.message), {}, std::nullopt});
@@ -306,6 +310,7 @@ RunOutput run_analysis(const RunOptions& opts) {
   for (const auto& w : work)
     if (w.config->config && w.config->config->max_file_size) max_bytes = w.config->config->max_file_size->value;
   unsigned jobs = opts.jobs ? opts.jobs : std::max(1u, std::thread::hardware_concurrency());
+  const unsigned jobs_all = jobs;
   jobs = std::min<unsigned>(jobs, std::max<size_t>(1, work.size()));
   std::atomic<size_t> next{0};
   auto worker = [&] {
@@ -349,12 +354,40 @@ RunOutput run_analysis(const RunOptions& opts) {
   inputs.cmake_loader = [&](const std::string& abs) -> std::optional<std::string_view> {
     if (auto it = by_abs.find(abs); it != by_abs.end()) return std::string_view(it->second->text);
     if (auto it = extra_cmake.find(abs); it != extra_cmake.end()) return std::string_view(it->second);
+    if (opts.confine_to_root && !(abs.size() > root.size() && abs.starts_with(root) && abs[root.size()] == '/'))
+      return std::nullopt;
     LoadResult lr = load_source(abs, abs, max_bytes);
     if (!lr.file || lr.problem != LoadProblem::None) return std::nullopt;
     return std::string_view(extra_cmake.emplace(abs, std::move(lr.file->text)).first->second);
   };
   inputs.display_path = [&](const std::string& abs) { return display_path_for(abs, root); };
   model::ProjectModel model = model::build_model(loaded, std::move(units), inputs);
+
+  // 3b. CUDA sources, per target arch, in parallel. Without a known arch list they are parsed
+  // once for sm_75 (the oldest arch nvcc 13 builds) so that arch-independent checks still run.
+  if (!opts.only_rule || opts.only_rule->starts_with("INTR")) {
+    cuda::Options copts;
+    for (const auto& t : model.device_targets) copts.archs.push_back(t.arch);
+    if (copts.archs.empty()) copts.archs.push_back(model::Arch{7, 5});
+    if (model.build_cuda) copts.cuda = model.build_cuda->value;
+    std::vector<std::pair<const SourceFile*, std::string>> cu;
+    for (const auto& [sf, abs] : loaded)
+      if (sf->kind == FileKind::CudaSource && (!opts.cuda_sources || opts.cuda_sources->count(abs)))
+        cu.emplace_back(sf, abs);
+    std::vector<model::CudaUnit> units_out(cu.size());
+    std::atomic<size_t> next_cu{0};
+    auto cu_worker = [&] {
+      for (size_t i = next_cu++; i < cu.size(); i = next_cu++) {
+        cuda::Result r = cuda::analyze(cu[i].second, cu[i].first->text, copts, cuda::FeatureTable::builtin());
+        units_out[i] = {cu[i].first, std::move(r.per_arch)};
+      }
+    };
+    std::vector<std::thread> cu_threads;
+    for (unsigned t = 1; t < std::min<size_t>(jobs_all, cu.size()); ++t) cu_threads.emplace_back(cu_worker);
+    cu_worker();
+    for (auto& t : cu_threads) t.join();
+    model.cuda_units = std::move(units_out);
+  }
 
   DiagnosticSink sink;
   for (const auto& entry : rules::registry()) {

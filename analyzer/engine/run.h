@@ -5,6 +5,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,12 @@ struct RunOptions {
   bool respect_gitignore = true;
   std::optional<std::string> only_rule;      // run and report only this rule (fixture harness)
   std::map<std::string, std::string> overlays;  // absolute path → unsaved text (editors)
+  // Editors: parse only these CUDA sources (absolute paths) with Clang; the others still count
+  // for the build model. Unset = all.
+  std::optional<std::set<std::string>> cuda_sources;
+  // Editors: read nothing outside `root` (no configuration above it, no CMake includes
+  // outside it).
+  bool confine_to_root = false;
 };
 
 // A fix together with the file it edits (byte spans), for --fix.

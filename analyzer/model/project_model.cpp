@@ -43,6 +43,52 @@ std::optional<Origin> cmake_arch_choice(const cmake::Facts& f) {
   return std::nullopt;
 }
 
+void add_targets(std::vector<TargetArch>& out, std::string_view value, const Origin& origin) {
+  ArchList l = parse_torch_arch_list(value, false, 0, origin.span);
+  if (l.kind != ArchListKind::Explicit) return;
+  for (const auto& e : l.entries)
+    if (std::none_of(out.begin(), out.end(), [&](const TargetArch& t) { return t.arch == e.arch; }))
+      out.push_back({e.arch, origin});
+}
+
+// CMake spellings: "80;90-real;90a-virtual" (native/all/all-major say nothing static).
+void add_cmake_targets(std::vector<TargetArch>& out, const std::string& value, const Origin& origin) {
+  std::string list;
+  size_t b = 0;
+  while (b <= value.size()) {
+    size_t e = value.find_first_of("; ", b);
+    if (e == std::string::npos) e = value.size();
+    std::string tok = value.substr(b, e - b);
+    for (std::string_view suf : {"-real", "-virtual"})
+      if (tok.size() > suf.size() && tok.ends_with(suf)) tok.resize(tok.size() - suf.size());
+    if (!tok.empty()) {
+      if (auto a = parse_arch_token(tok)) list += (list.empty() ? "" : ";") + a->torch_name();
+    }
+    b = e + 1;
+  }
+  if (!list.empty()) add_targets(out, list, origin);
+}
+
+std::vector<TargetArch> device_targets_of(const ProjectModel& m) {
+  std::vector<TargetArch> out;
+  if (m.target_archs_override) {
+    add_targets(out, m.target_archs_override->value, m.target_archs_override->origin);
+    return out;
+  }
+  for (const auto& u : m.dockerfiles)
+    for (const auto& st : u.build.stages)
+      for (const auto& s : st.arch_settings)
+        if (s.value_known) add_targets(out, s.value, s.origin);
+  for (const auto& u : m.setup_pys)
+    for (const auto& e : u.setup.env)
+      if (e.var == "TORCH_CUDA_ARCH_LIST" && e.value) add_targets(out, e.value->value, {u.file->path, e.value->span});
+  for (const auto& p : m.cmake_projects) {
+    for (const auto& v : p.facts.cmake_cuda_architectures) add_cmake_targets(out, v.value, v.origin);
+    for (const auto& v : p.facts.torch_cuda_arch_list) add_targets(out, v.value, v.origin);
+  }
+  return out;
+}
+
 }  // namespace
 
 ProjectModel build_model(const std::vector<std::pair<const SourceFile*, std::string>>& sources, ParsedUnits units,
@@ -98,6 +144,11 @@ ProjectModel build_model(const std::vector<std::pair<const SourceFile*, std::str
       if (r.name == "torch" && r.exact)
         if (auto v = parse_torch_version(*r.exact)) m.torch_pins.push_back({*v, idx, {u.file->path, r.span}});
   }
+  m.device_targets = device_targets_of(m);
+  for (const auto& u : m.dockerfiles)
+    for (const auto& st : u.build.stages)
+      if (st.cuda && !m.build_cuda) m.build_cuda = st.cuda;
+
   for (const auto& u : m.pyprojects)
     for (const auto& r : u.project.dependencies)
       if (r.name == "torch" && r.exact)

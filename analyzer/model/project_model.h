@@ -9,6 +9,7 @@
 
 #include "analyzer/core/source_file.h"
 #include "analyzer/frontends/cmake/cmake.h"
+#include "analyzer/frontends/cuda/cuda_frontend.h"
 #include "analyzer/frontends/dockerfile/dockerfile.h"
 #include "analyzer/frontends/pyproject/pyproject.h"
 #include "analyzer/frontends/python/setup_py.h"
@@ -54,6 +55,18 @@ struct TorchPin {
   Origin origin;
 };
 
+// One arch device code is compiled for, with where the list that names it comes from.
+struct TargetArch {
+  Arch arch;
+  Origin origin;
+};
+
+// What the CUDA front-end found in one .cu/.cuh, per target arch.
+struct CudaUnit {
+  const SourceFile* file = nullptr;
+  std::vector<cuda::ArchResult> per_arch;
+};
+
 // Inputs that do not come from the analysed files.
 struct ModelInputs {
   // Reads CMake files (absolute path) for the evaluator, and maps them to display paths.
@@ -75,6 +88,13 @@ struct ProjectModel {
   // Where setup.py or CMake choose archs themselves (or might: values not statically known),
   // so "no arch list" rules stay silent rather than guess.
   std::optional<Origin> arch_flags_elsewhere;
+  // The archs device code is compiled for: `--target-archs`/config, else the union of the arch
+  // lists the build files give (Dockerfile, setup.py, CMake), each with its origin. Empty when
+  // no list is known (rules that need archs stay silent).
+  std::vector<TargetArch> device_targets;
+  // The toolkit the build uses, when a Dockerfile base image says so.
+  std::optional<Fact<CudaVersion>> build_cuda;
+  std::vector<CudaUnit> cuda_units;  // filled by the engine after the model is built
 };
 
 // Per-file front-end results, parsed in parallel beforehand.
