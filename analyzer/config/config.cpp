@@ -342,8 +342,26 @@ class Loader {
     if (!t) return type_error("graph-breaks", v, "a table");
     for (auto&& [key, value] : *t) {
       if (key.str() == "entry-points") {
-        if (auto e = strings("graph-breaks.entry-points", value, false))
+        if (auto e = strings("graph-breaks.entry-points", value, false)) {
+          // Globs over dotted names (`pkg.mod.Class.method`, `pkg.mod:func`): an empty one,
+          // one with a path separator or space, or an unclosed `[` would silently match nothing.
+          std::erase_if(*e, [&](const Located<std::string>& g) {
+            std::string_view why;
+            size_t open = g.value.find('[');
+            if (g.value.empty()) why = "is empty";
+            else if (g.value.find_first_of("/\\ \t") != std::string::npos)
+              why = "is not a dotted name (write `pkg.module.function`, or `pkg.module:Class.method`)";
+            else if (std::count(g.value.begin(), g.value.end(), ':') > 1) why = "has more than one `:`";
+            else if (open != std::string::npos && g.value.find(']', open + 1) == std::string::npos)
+              why = "has an unclosed `[`";
+            if (why.empty()) return false;
+            errors_.push_back({g.origin,
+                               fmt::format("`graph-breaks.entry-points` entry `{}` {}", shown(g.value), why),
+                               Kind::BadValue});
+            return true;
+          });
           cfg.graph_break_entry_points = std::move(*e);
+        }
       } else {
         unknown_key(key, value, kGraphBreakKeys,
                     pyproject_ ? "[tool.cudalint.graph-breaks]" : "[graph-breaks]", false);

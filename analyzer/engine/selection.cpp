@@ -56,9 +56,9 @@ bool RuleSelection::enabled(const RuleInfo& rule, std::string_view rel) const {
   return on >= 0 && on > off;
 }
 
-Severity RuleSelection::severity(const RuleInfo& rule) const {
+Severity RuleSelection::severity(const RuleInfo& rule, std::optional<Severity> reported) const {
   int best = -1;
-  Severity sev = rule.default_severity;
+  Severity sev = reported.value_or(rule.default_severity);
   for (const auto& [sel, s] : severity_) {
     if (!selector_matches(sel, rule.id)) continue;
     if (specificity(sel) > best) {

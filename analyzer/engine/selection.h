@@ -28,7 +28,9 @@ class RuleSelection {
   RuleSelection(const config::Config* cfg, const CliSelection& cli);
   // `rel_to_config`: the file's path relative to the config's directory ('/' separators).
   bool enabled(const RuleInfo& rule, std::string_view rel_to_config) const;
-  Severity severity(const RuleInfo& rule) const;
+  // The configured severity, else `reported` (a rule may report some findings above its
+  // default, e.g. graph breaks that raise under fullgraph=True), else the rule's default.
+  Severity severity(const RuleInfo& rule, std::optional<Severity> reported = std::nullopt) const;
 
  private:
   std::vector<std::string> on_;   // select (or the default "ALL") + extend-select

@@ -43,12 +43,13 @@ std::optional<Origin> cmake_arch_choice(const cmake::Facts& f) {
   return std::nullopt;
 }
 
-void add_targets(std::vector<TargetArch>& out, std::string_view value, const Origin& origin) {
+void add_targets(std::vector<TargetArch>& out, std::string_view value, const Origin& origin,
+                 std::string_view via = "TORCH_CUDA_ARCH_LIST") {
   ArchList l = parse_torch_arch_list(value, false, 0, origin.span);
   if (l.kind != ArchListKind::Explicit) return;
   for (const auto& e : l.entries)
     if (std::none_of(out.begin(), out.end(), [&](const TargetArch& t) { return t.arch == e.arch; }))
-      out.push_back({e.arch, origin});
+      out.push_back({e.arch, origin, std::string(via), 0});
 }
 
 // CMake spellings: "80;90-real;90a-virtual" (native/all/all-major say nothing static).
@@ -66,13 +67,14 @@ void add_cmake_targets(std::vector<TargetArch>& out, const std::string& value, c
     }
     b = e + 1;
   }
-  if (!list.empty()) add_targets(out, list, origin);
+  if (!list.empty()) add_targets(out, list, origin, "CMAKE_CUDA_ARCHITECTURES");
 }
 
 std::vector<TargetArch> device_targets_of(const ProjectModel& m) {
   std::vector<TargetArch> out;
   if (m.target_archs_override) {
-    add_targets(out, m.target_archs_override->value, m.target_archs_override->origin);
+    const Origin& o = m.target_archs_override->origin;
+    add_targets(out, m.target_archs_override->value, o, o.path == "<command line>" ? "--target-archs" : "target-archs");
     return out;
   }
   for (const auto& u : m.dockerfiles)
@@ -145,14 +147,36 @@ ProjectModel build_model(const std::vector<std::pair<const SourceFile*, std::str
         if (auto v = parse_torch_version(*r.exact)) m.torch_pins.push_back({*v, idx, {u.file->path, r.span}});
   }
   m.device_targets = device_targets_of(m);
+  for (auto& t : m.device_targets)  // lines for messages ("TORCH_CUDA_ARCH_LIST at Dockerfile:12")
+    for (const auto& [f, abs] : sources)
+      if (f->path == t.origin.path) {
+        t.line = f->lines.line_of(t.origin.span.begin);
+        break;
+      }
   for (const auto& u : m.dockerfiles)
     for (const auto& st : u.build.stages)
       if (st.cuda && !m.build_cuda) m.build_cuda = st.cuda;
+  if (!m.build_cuda && inputs.default_cuda) m.build_cuda = inputs.default_cuda;
 
   for (const auto& u : m.pyprojects)
     for (const auto& r : u.project.dependencies)
       if (r.name == "torch" && r.exact)
         if (auto v = parse_torch_version(*r.exact)) m.torch_pins.push_back({*v, std::nullopt, {u.file->path, r.span}});
+
+  // torch.compile regions and their graph breaks, across every Python file.
+  m.python_units = std::move(units.python_units);
+  sort_by_path(m.python_units);
+  GraphBreakInputs gbi;
+  gbi.entry_points = inputs.graph_break_entry_points;
+  for (const auto& u : m.setup_pys)
+    for (const auto& e : u.setup.extensions)
+      if (e.name) gbi.extension_modules.push_back(e.name->value);
+  for (const auto& u : m.dockerfiles)
+    for (const auto& ins : u.ast.instructions)
+      if (ins.keyword == "ENV")
+        for (const auto& kv : ins.pairs)
+          if (kv.key.starts_with("TORCHDYNAMO_")) gbi.env.emplace_back(kv.key, kv.value);
+  m.graph_breaks = find_graph_breaks(m.python_units, gbi);
   return m;
 }
 

@@ -15,6 +15,7 @@
 #include "analyzer/frontends/python/setup_py.h"
 #include "analyzer/frontends/requirements/requirements.h"
 #include "analyzer/model/arch.h"
+#include "analyzer/model/compiled_regions.h"
 #include "analyzer/model/docker_build.h"
 #include "analyzer/model/fact.h"
 
@@ -59,12 +60,15 @@ struct TorchPin {
 struct TargetArch {
   Arch arch;
   Origin origin;
+  std::string via;    // what sets it: "TORCH_CUDA_ARCH_LIST", "CMAKE_CUDA_ARCHITECTURES", "--target-archs"
+  uint32_t line = 0;  // 1-based line of `origin` (0 when its file is not among the sources)
 };
 
 // What the CUDA front-end found in one .cu/.cuh, per target arch.
 struct CudaUnit {
   const SourceFile* file = nullptr;
   std::vector<cuda::ArchResult> per_arch;
+  std::vector<cuda::GlobalAccess> accesses;  // global loads/stores of its kernels
 };
 
 // Inputs that do not come from the analysed files.
@@ -74,6 +78,10 @@ struct ModelInputs {
   cmake::DisplayPath display_path;
   // `--target-archs` or the config's `target-archs`: overrides the build files.
   std::optional<Fact<std::string>> target_archs_override;
+  // The config's `cuda-version`: the toolkit to assume when no build file says.
+  std::optional<Fact<CudaVersion>> default_cuda;
+  // The config's `[graph-breaks] entry-points` globs, with where they are written.
+  std::vector<std::pair<std::string, Origin>> graph_break_entry_points;
 };
 
 struct ProjectModel {
@@ -92,9 +100,12 @@ struct ProjectModel {
   // lists the build files give (Dockerfile, setup.py, CMake), each with its origin. Empty when
   // no list is known (rules that need archs stay silent).
   std::vector<TargetArch> device_targets;
-  // The toolkit the build uses, when a Dockerfile base image says so.
+  // The toolkit the build uses, when a Dockerfile base image says so (else the config's
+  // `cuda-version`).
   std::optional<Fact<CudaVersion>> build_cuda;
   std::vector<CudaUnit> cuda_units;  // filled by the engine after the model is built
+  std::vector<PythonUnit> python_units;  // every other .py file, sorted by path
+  std::vector<GraphBreak> graph_breaks;  // in compiled regions (compiled_regions.h)
 };
 
 // Per-file front-end results, parsed in parallel beforehand.
@@ -103,6 +114,7 @@ struct ParsedUnits {
   std::vector<SetupPyUnit> setup_pys;
   std::vector<RequirementsUnit> requirements;
   std::vector<PyProjectUnit> pyprojects;
+  std::vector<PythonUnit> python_units;
 };
 
 // `sources` are all successfully loaded files (any kind), with their absolute paths.

@@ -1,6 +1,4 @@
 // INTR002 arch-specific-feature-on-generic-target — doc: arch_specific_feature_on_generic_target.md
-#include <algorithm>
-
 #include <fmt/format.h>
 
 #include "rules/intr/intr_common.h"
@@ -13,8 +11,8 @@ namespace {
 constexpr RuleInfo kInfo{
     .id = "INTR002", .name = "arch-specific-feature-on-generic-target", .family = "INTR",
     .default_severity = Severity::Error,
-    .summary = "an instruction that only exists on an arch-specific target (sm_90a, sm_100a) is compiled "
-               "for a generic target"};
+    .summary = "an instruction that only exists on arch-specific targets (sm_90a, sm_100a) is compiled "
+               "for another target"};
 
 class ArchSpecificFeatureOnGenericTarget final : public Rule {
  public:
@@ -22,22 +20,28 @@ class ArchSpecificFeatureOnGenericTarget final : public Rule {
 
   void check(const model::ProjectModel& model, DiagnosticSink& out) const override {
     if (model.device_targets.empty()) return;
-    for (const auto& u : model.cuda_units) {
-      auto bad = [](const cuda::Feature& f, const model::Arch& a) {
-        return f.arch_specific && !(a.suffix == 'a' && a.sm() >= f.min_sm);
-      };
-      for (const auto& o : intr::offences(model, u, bad)) {
-        if (o.archs.empty()) continue;
-        const auto& f = *o.use->feature;
-        auto& d = out.report(
-            kInfo, Origin{u.file->path, {o.use->begin, o.use->end}},
-            fmt::format("`{}` exists only on the arch-specific target sm_{}a, but this code is compiled for {}: "
-                        "`#if __CUDA_ARCH__ >= {}0` does not make it legal there; guard it with "
-                        "`__CUDA_ARCH_FEAT_SM{}_ALL` and build `{}a`",
-                        o.use->spelled, f.min_sm, intr::arch_names(o.archs), f.min_sm, f.min_sm,
-                        model::Arch{f.min_sm / 10, f.min_sm % 10}.torch_name()));
-        d.related.push_back({o.archs.front()->origin, fmt::format("{} comes from here", o.archs.front()->arch.sm_name())});
-      }
+    const auto cuda = model.build_cuda ? std::optional(model.build_cuda->value) : std::nullopt;
+    auto bad = [&](const cuda::Feature& f, const model::Arch& a) {
+      return f.kind != cuda::FeatureKind::Deprecated && f.arch_specific && f.holds_for(cuda) && !f.available_on(a);
+    };
+    for (const auto& o : intr::offences(model, bad)) {
+      const auto& f = *o.use->feature;
+      // The advice names the first arch-specific target that has it.
+      model::Arch want = f.only_targets.front();
+      for (const auto& t : f.only_targets)
+        if (t.suffix) {
+          want = t;
+          break;
+        }
+      std::string macro = want.suffix == 'f' ? fmt::format("NV_HAS_FEATURE_SM_{}f", want.sm())
+                                             : fmt::format("__CUDA_ARCH_FEAT_SM{}_ALL", want.sm());
+      auto& d = out.report(
+          kInfo, Origin{intr::use_path(*o.unit, *o.use), {o.use->begin, o.use->end}},
+          fmt::format("{} exists only on {} but this file is compiled for {}: `#if __CUDA_ARCH__ >= {}0` does not "
+                      "make it legal there; guard it with `{}` and build `{}`",
+                      intr::named(*o.use), f.targets_text(), intr::arch_names(o.archs), want.sm(), macro,
+                      want.torch_name()));
+      intr::relate_archs(d, o.archs);
     }
   }
 };

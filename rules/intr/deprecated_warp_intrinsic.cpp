@@ -18,21 +18,21 @@ class DeprecatedWarpIntrinsic final : public Rule {
   const RuleInfo& info() const override { return kInfo; }
 
   void check(const model::ProjectModel& model, DiagnosticSink& out) const override {
-    for (const auto& u : model.cuda_units) {
-      // Checked for every parsed arch, known or the default one.
-      std::vector<std::pair<uint32_t, const cuda::FeatureUse*>> seen;
+    // Every parsed arch counts, the default one too when no arch list is known: nvcc 13 builds
+    // nothing older than sm_75, so the removed forms never compile with it.
+    std::set<std::tuple<std::string, uint32_t, const cuda::Feature*>> done;
+    for (const auto& u : model.cuda_units)
       for (const auto& ar : u.per_arch)
         for (const auto& use : ar.uses) {
-          if (use.feature->kind != cuda::FeatureKind::Deprecated || ar.arch.sm() < use.feature->min_sm) continue;
-          if (std::any_of(seen.begin(), seen.end(), [&](const auto& s) { return s.first == use.begin; })) continue;
-          seen.emplace_back(use.begin, &use);
-          out.report(kInfo, Origin{u.file->path, {use.begin, use.end}},
-                     fmt::format("`{}` has no mask and assumes the whole warp runs in lockstep, which is not true "
-                                 "from sm_70 on (independent thread scheduling); nvcc 13 only accepts it for "
-                                 "compute_60 and older: use `{}_sync(0xffffffff, ...)`",
-                                 use.spelled, use.spelled));
+          const cuda::Feature& f = *use.feature;
+          if (f.kind != cuda::FeatureKind::Deprecated || f.available_on(ar.arch) || !intr::nvcc_sees(use)) continue;
+          if (!done.emplace(intr::use_path(u, use), use.begin, &f).second) continue;
+          out.report(kInfo, Origin{intr::use_path(u, use), {use.begin, use.end}},
+                     fmt::format("{} has no mask and assumes the whole warp runs in lockstep, which is not true "
+                                 "from sm_{} on (independent thread scheduling); the CUDA headers only declare it "
+                                 "below sm_{}, so nvcc rejects it for {}: use `{}_sync(0xffffffff, ...)`",
+                                 intr::named(use), f.min_sm, f.min_sm, ar.arch.sm_name(), use.spelled, use.spelled));
         }
-    }
   }
 };
 

@@ -1,6 +1,4 @@
 // INTR001 feature-above-target-arch — doc: feature_above_target_arch.md
-#include <algorithm>
-
 #include <fmt/format.h>
 
 #include "rules/intr/intr_common.h"
@@ -21,19 +19,20 @@ class FeatureAboveTargetArch final : public Rule {
 
   void check(const model::ProjectModel& model, DiagnosticSink& out) const override {
     if (model.device_targets.empty()) return;  // archs unknown: nothing to compare against
-    for (const auto& u : model.cuda_units) {
-      auto bad = [](const cuda::Feature& f, const model::Arch& a) {
-        return f.kind != cuda::FeatureKind::Deprecated && !f.arch_specific && a.sm() < f.min_sm;
-      };
-      for (const auto& o : intr::offences(model, u, bad)) {
-        if (o.archs.empty()) continue;
-        const auto& f = *o.use->feature;
-        auto& d = out.report(kInfo, Origin{u.file->path, {o.use->begin, o.use->end}},
-                             fmt::format("`{}` needs sm_{} but this code is compiled for {}: nvcc rejects it there "
-                                         "(guard it with `#if __CUDA_ARCH__ >= {}0` or drop the arch)",
-                                         o.use->spelled, f.min_sm, intr::arch_names(o.archs), f.min_sm));
-        d.related.push_back({o.archs.front()->origin, fmt::format("{} comes from here", o.archs.front()->arch.sm_name())});
-      }
+    const auto cuda = model.build_cuda ? std::optional(model.build_cuda->value) : std::nullopt;
+    auto bad = [&](const cuda::Feature& f, const model::Arch& a) {
+      // Arch-specific features are INTR002's; features newer than the toolkit INTR004's.
+      return f.kind != cuda::FeatureKind::Deprecated && !f.arch_specific && f.holds_for(cuda) && !f.available_on(a);
+    };
+    for (const auto& o : intr::offences(model, bad)) {
+      const auto& f = *o.use->feature;
+      std::string guard = f.only_targets.empty()
+                              ? fmt::format("guard it with `#if __CUDA_ARCH__ >= {}0` or drop the arch", f.min_sm)
+                              : std::string("guard it or drop the arch");
+      auto& d = out.report(kInfo, Origin{intr::use_path(*o.unit, *o.use), {o.use->begin, o.use->end}},
+                           fmt::format("{} needs {} but this file is compiled for {}: nvcc rejects it there; {}",
+                                       intr::named(*o.use), f.targets_text(), intr::arch_names(o.archs), guard));
+      intr::relate_archs(d, o.archs);
     }
   }
 };

@@ -1,53 +1,118 @@
-// Shared by the INTR rules: which target archs a feature use is wrong for.
+// Shared by the INTR rules: which uses nvcc sees, which target archs they are wrong for, and how
+// to name the archs and where they come from.
 #pragma once
 
+#include <algorithm>
+#include <set>
 #include <string>
+#include <tuple>
 #include <vector>
+
+#include <fmt/format.h>
 
 #include "analyzer/model/project_model.h"
 
 namespace cudalint::rules::intr {
 
-// Reports nothing unless `pick` returns true for some (use, arch); then one finding per use
-// site, naming the lowest offending arch and, as related location, where that arch comes from.
+// Whether nvcc's device compilation for an arch trips over a use in its context. Emitted code
+// always; names (functions, types) also where they are only parsed — a declaration the headers
+// lack for that arch is an error wherever device code names it — but inline PTX and the
+// cuda::ptx wrappers (whose stubs fail only at link time) only where code is generated. Host-only
+// code is never device code.
+inline bool nvcc_sees(const cuda::FeatureUse& u) {
+  switch (u.context) {
+    case cuda::UseContext::Emitted: return true;
+    case cuda::UseContext::Device:
+    case cuda::UseContext::Template:
+      return u.feature->kind != cuda::FeatureKind::Ptx && !u.feature->name.starts_with("cuda::ptx::");
+    case cuda::UseContext::Host: return false;
+  }
+  return false;
+}
+
+// The file a use is reported in: the header when it was found there, else the unit's file.
+inline const std::string& use_path(const model::CudaUnit& u, const cuda::FeatureUse& use) {
+  return use.file.empty() ? u.file->path : use.file;
+}
+
+// "`__hmax2`", or "`__hmax2` (in `helpers.h`, included here)".
+inline std::string named(const cuda::FeatureUse& use) {
+  if (use.via_header.empty()) return fmt::format("`{}`", use.spelled);
+  return fmt::format("`{}` (in `{}`, included here)", use.spelled, use.via_header);
+}
+
 struct Offence {
+  const model::CudaUnit* unit = nullptr;
   const cuda::FeatureUse* use = nullptr;
-  std::vector<const model::TargetArch*> archs;  // offending archs, in target order
+  std::vector<const model::TargetArch*> archs;  // offending target archs, in target order
 };
 
-// Per file: every use site with the archs `bad` selects, in source order.
+// Every use nvcc sees that `bad(feature, arch)` selects for some target arch of the model, one
+// per place (a header reached from several files counts once), in path and source order.
 template <class Bad>
-std::vector<Offence> offences(const model::ProjectModel& m, const model::CudaUnit& u, Bad bad) {
+std::vector<Offence> offences(const model::ProjectModel& m, Bad bad) {
   std::vector<Offence> out;
-  for (const auto& ar : u.per_arch) {
-    const model::TargetArch* t = nullptr;
-    for (const auto& ta : m.device_targets)
-      if (ta.arch == ar.arch) t = &ta;
-    for (const auto& use : ar.uses) {
-      if (!bad(*use.feature, ar.arch)) continue;
-      auto it = std::find_if(out.begin(), out.end(), [&](const Offence& o) {
-        return o.use->begin == use.begin && o.use->feature == use.feature;
-      });
-      if (it == out.end()) {
-        out.push_back({&use, {}});
-        it = out.end() - 1;
+  std::map<std::tuple<std::string, uint32_t, const cuda::Feature*>, size_t> at;
+  for (const auto& u : m.cuda_units)
+    for (const auto& ar : u.per_arch) {
+      const model::TargetArch* t = nullptr;
+      for (const auto& ta : m.device_targets)
+        if (ta.arch == ar.arch) t = &ta;
+      if (!t) continue;  // the default parse when no arch list is known
+      for (const auto& use : ar.uses) {
+        if (!nvcc_sees(use) || !bad(*use.feature, ar.arch)) continue;
+        auto key = std::make_tuple(use_path(u, use), use.begin, use.feature);
+        auto it = at.find(key);
+        if (it == at.end()) {
+          it = at.emplace(key, out.size()).first;
+          out.push_back({&u, &use, {}});
+        }
+        auto& archs = out[it->second].archs;
+        if (std::find(archs.begin(), archs.end(), t) == archs.end()) archs.push_back(t);
       }
-      if (t) it->archs.push_back(t);
     }
-  }
-  std::sort(out.begin(), out.end(), [](const Offence& a, const Offence& b) { return a.use->begin < b.use->begin; });
+  for (auto& o : out)
+    std::sort(o.archs.begin(), o.archs.end(), [&](const model::TargetArch* a, const model::TargetArch* b) {
+      return std::make_tuple(a->arch.sm(), a->arch.suffix) < std::make_tuple(b->arch.sm(), b->arch.suffix);
+    });
+  std::sort(out.begin(), out.end(), [](const Offence& a, const Offence& b) {
+    return std::make_tuple(use_path(*a.unit, *a.use), a.use->begin, a.use->feature->name) <
+           std::make_tuple(use_path(*b.unit, *b.use), b.use->begin, b.use->feature->name);
+  });
   return out;
 }
 
-// "sm_75 (and sm_70)" for messages.
+// Where an arch comes from: "TORCH_CUDA_ARCH_LIST at Dockerfile:12".
+inline std::string origin_text(const model::TargetArch& t) {
+  if (t.origin.path == "<command line>") return "--target-archs";
+  if (t.line) return fmt::format("{} at {}:{}", t.via, t.origin.path, t.line);
+  return fmt::format("{} in {}", t.via, t.origin.path);
+}
+
+// "sm_75 (TORCH_CUDA_ARCH_LIST at Dockerfile:12)", "sm_75 and sm_70 (…)" for messages.
 inline std::string arch_names(const std::vector<const model::TargetArch*>& a) {
-  std::string s = a.front()->arch.sm_name();
-  if (a.size() > 1) {
-    s += " (and";
-    for (size_t i = 1; i < a.size(); ++i) s += (i > 1 ? ", " : " ") + a[i]->arch.sm_name();
-    s += ")";
+  std::string s;
+  for (size_t i = 0; i < a.size(); ++i) s += (i == 0 ? "" : i + 1 == a.size() ? " and " : ", ") + a[i]->arch.sm_name();
+  std::set<std::string> origins;
+  for (const auto* t : a) origins.insert(origin_text(*t));
+  s += " (";
+  bool first = true;
+  for (const auto& o : origins) {
+    s += (first ? "" : "; ") + o;
+    first = false;
   }
-  return s;
+  return s + ")";
+}
+
+inline void relate_archs(Diagnostic& d, const std::vector<const model::TargetArch*>& archs) {
+  std::vector<Origin> seen;
+  for (const auto* t : archs) {
+    if (t->origin.path == "<command line>" ||
+        std::find(seen.begin(), seen.end(), t->origin) != seen.end())
+      continue;
+    seen.push_back(t->origin);
+    d.related.push_back({t->origin, fmt::format("{} sets {} here", t->via, t->arch.sm_name())});
+  }
 }
 
 }  // namespace cudalint::rules::intr

@@ -1,19 +1,32 @@
 #include "analyzer/frontends/cuda/cuda_frontend.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
+#include <unordered_map>
 
 #include <clang/AST/ASTConsumer.h>
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/Basic/DiagnosticIDs.h>
+#include <clang/Basic/DiagnosticLex.h>
 #include <clang/Basic/DiagnosticOptions.h>
+#include <clang/Basic/DiagnosticParse.h>
+#include <clang/Driver/Driver.h>
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Frontend/FrontendAction.h>
 #include <clang/Lex/Lexer.h>
+#include <clang/Lex/PPCallbacks.h>
 #include <clang/Lex/Preprocessor.h>
 #include <clang/Tooling/Tooling.h>
 #include <fmt/format.h>
+#include <llvm/Support/CrashRecoveryContext.h>
+#include <llvm/Support/JSON.h>
+#include <llvm/Support/MemoryBuffer.h>
+#include <llvm/Support/Path.h>
+#include <llvm/Support/VirtualFileSystem.h>
 
+#include "analyzer/frontends/cuda/coalescing.h"
 #include "analyzer/frontends/cuda/ptx.h"
 
 namespace cudalint::cuda {
@@ -22,282 +35,925 @@ std::string_view prelude_base();  // generated from prelude.cuh
 
 namespace {
 
-// Clang 19 knows CUDA arches up to sm_90a; newer targets are parsed as sm_90 with
-// __CUDA_ARCH__ and the feature macros of the real target defined by hand, which is all the
-// preprocessor and cudalint's checks look at.
+constexpr std::string_view kPreludePath = "/cudalint/prelude.cuh";
+constexpr std::string_view kStubDir = "/cudalint/include";
+
+// Headers of the CUDA toolkit (and CCCL) that resolve to an empty stub: the prelude, included
+// first, declares what cudalint needs of them. A project's own include path may hold the real
+// ones (Clang 19 cannot parse CUDA 13's); the stub directory is searched first.
+constexpr std::string_view kCudaHeaders[] = {
+    "cuda.h", "cuda_runtime.h", "cuda_runtime_api.h", "cuda_fp16.h", "cuda_fp16.hpp", "cuda_bf16.h",
+    "cuda_bf16.hpp", "cuda_fp8.h", "cuda_fp8.hpp", "cuda_fp6.h", "cuda_fp4.h", "mma.h", "crt/mma.h",
+    "cooperative_groups.h", "cooperative_groups/reduce.h", "cooperative_groups/memcpy_async.h",
+    "cooperative_groups/scan.h", "cuda/barrier", "cuda/pipeline", "cuda/ptx", "cuda/atomic", "cuda/annotated_ptr",
+    "cuda/std/barrier", "cuda/std/atomic", "nv/target", "device_launch_parameters.h", "device_functions.h",
+    "device_atomic_functions.h", "sm_20_intrinsics.h", "sm_30_intrinsics.h", "sm_32_intrinsics.h",
+    "sm_35_intrinsics.h", "sm_60_atomic_functions.h", "sm_61_intrinsics.h", "crt/sm_70_rt.h", "crt/sm_80_rt.h",
+    "crt/sm_90_rt.h", "crt/sm_100_rt.h", "cuda_pipeline.h", "cuda_pipeline_primitives.h", "cuda_awbarrier.h",
+    "cuda_awbarrier_primitives.h", "cudaTypedefs.h", "vector_types.h", "vector_functions.h", "driver_types.h",
+    "builtin_types.h", "cuda_texture_types.h", "texture_fetch_functions.h", "math_constants.h",
+    "cuda_device_runtime_api.h", "host_defines.h", "crt/host_defines.h"};
+
+// Clang 19 knows CUDA arches up to sm_90a. Newer targets are parsed as sm_90 with
+// `__CUDA_ARCH__` and the feature macros of the real target defined by hand: the preprocessor
+// and cudalint's checks look at nothing else (no code is generated).
 constexpr int kClangMaxSm = 90;
 
-// Functions kernels commonly call that have no arch constraint: declared so that calls resolve.
+#ifndef CUDALINT_CLANG_RESOURCE_DIR
+#define CUDALINT_CLANG_RESOURCE_DIR ""
+#endif
+
+// Functions kernels commonly call that have no arch constraint: declared so that calls resolve
+// (an undeclared call is harmless, but resolved calls keep templates and overloads intact).
 constexpr std::string_view kCommon[] = {
     "__syncthreads", "__syncthreads_count", "__syncthreads_and", "__syncthreads_or", "__syncwarp", "__threadfence",
     "__threadfence_block", "__threadfence_system", "atomicAdd", "atomicSub", "atomicExch", "atomicMin", "atomicMax",
     "atomicCAS", "atomicAnd", "atomicOr", "atomicXor", "atomicInc", "atomicDec", "__shfl_sync", "__shfl_up_sync",
     "__shfl_down_sync", "__shfl_xor_sync", "__ballot_sync", "__any_sync", "__all_sync", "__activemask", "__popc",
-    "__popcll", "__clz", "__clzll", "__ffs", "__ffsll", "__brev", "__ldg", "__ldcg", "__ldca", "__ldcs", "__stcg",
-    "__stcs", "__float2half", "__half2float", "__float2half_rn", "__floats2half2_rn", "__half22float2",
-    "__float2bfloat16", "__bfloat162float", "__fdividef", "__expf", "__logf", "__sinf", "__cosf", "__powf", "expf",
-    "exp2f", "logf", "log2f", "sqrtf", "rsqrtf", "fmaxf", "fminf", "fabsf", "tanhf", "erff", "powf", "floorf",
-    "ceilf", "roundf", "max", "min", "abs", "__fmaf_rn", "__fadd_rn", "__fmul_rn", "__int_as_float", "__float_as_int",
-    "__uint_as_float", "__float_as_uint", "__cvta_generic_to_shared", "__nanosleep", "clock", "clock64", "printf",
-    "__trap", "__brkpt", "__umulhi", "__mulhi", "__sad", "__byte_perm", "__funnelshift_l", "__funnelshift_r",
-    "__hadd", "__hsub", "__hmul", "__hdiv", "__hfma", "__hadd2", "__hmul2", "__hfma2", "__half2half2",
-    "__low2float", "__high2float", "__lows2half2", "__highs2half2", "__hneg", "__habs", "__heq", "__hlt", "__hgt",
-    "__shfl_sync", "__reduce_add_sync", "isnan", "isinf", "__isnanf", "__isinff", "__saturatef", "__float2int_rn",
-    "__int2float_rn", "__double2float_rn", "rintf", "truncf", "fmaf", "sinf", "cosf", "__expf", "exp", "log", "sqrt",
-    "fabs", "fmax", "fmin", "tanh", "floor", "ceil"};
+    "__popcll", "__clz", "__clzll", "__ffs", "__ffsll", "__brev", "__brevll", "__ldg", "__ldcg", "__ldca", "__ldcs",
+    "__ldlu", "__ldcv", "__stcg", "__stcs", "__stwb", "__stwt", "__float2half", "__half2float", "__float2half_rn",
+    "__floats2half2_rn", "__float22half2_rn", "__half22float2", "__float2bfloat16", "__bfloat162float",
+    "__float2bfloat16_rn", "__floats2bfloat162_rn", "__bfloat1622float2", "__fdividef", "__expf", "__exp10f", "__logf",
+    "__log2f", "__sinf", "__cosf", "__tanf", "__powf", "expf", "exp2f", "logf", "log2f", "log1pf", "expm1f", "sqrtf",
+    "rsqrtf", "fmaxf", "fminf", "fabsf", "tanhf", "erff", "erfcf", "powf", "floorf", "ceilf", "roundf", "max", "min",
+    "abs", "__fmaf_rn", "__fadd_rn", "__fsub_rn", "__fmul_rn", "__fdiv_rn", "__frcp_rn", "__fsqrt_rn",
+    "__int_as_float", "__float_as_int", "__uint_as_float", "__float_as_uint", "__double_as_longlong",
+    "__longlong_as_double", "__cvta_generic_to_shared", "__cvta_shared_to_generic", "__cvta_generic_to_global",
+    "__isShared", "__isGlobal", "__isConstant", "__isLocal", "clock", "clock64", "printf", "__trap", "__brkpt",
+    "__umulhi", "__mulhi", "__umul64hi", "__mul64hi", "__sad", "__usad", "__byte_perm", "__funnelshift_l",
+    "__funnelshift_r", "__funnelshift_lc", "__funnelshift_rc", "__hadd", "__hsub", "__hmul", "__hdiv", "__hfma",
+    "__hadd2", "__hsub2", "__hmul2", "__h2div", "__hfma2", "__half2half2", "__low2float", "__high2float",
+    "__low2half", "__high2half", "__lows2half2", "__highs2half2", "__halves2half2", "__hneg", "__hneg2", "__habs",
+    "__habs2", "__heq", "__hne", "__hlt", "__hle", "__hgt", "__hge", "__hisnan", "__hisinf", "hexp", "hlog", "hsqrt",
+    "hrsqrt", "h2exp", "h2log", "h2sqrt", "isnan", "isinf", "isfinite", "__isnanf", "__isinff", "__saturatef",
+    "__float2int_rn", "__float2int_rz", "__float2uint_rn", "__int2float_rn", "__uint2float_rn", "__double2float_rn",
+    "__float2ll_rn", "__ll2float_rn", "rintf", "truncf", "fmaf", "sinf", "cosf", "tanf", "sincosf", "__sincosf",
+    "exp", "log", "sqrt", "rsqrt", "fabs", "fmax", "fmin", "tanh", "floor", "ceil", "pow", "fma", "round", "trunc",
+    "copysignf", "fmodf", "remainderf", "atan2f", "hypotf", "cbrtf", "lgammaf", "tgammaf", "normcdff", "__nv_cvt_float_to_fp8",
+    "__shfl_sync", "__match_any_sync", "__match_all_sync", "__reduce_add_sync", "__prof_trigger", "__nanosleep",
+    "make_cudaExtent", "cudaGetLastError", "cudaGetErrorString", "cudaDeviceSynchronize", "cudaMalloc", "cudaFree",
+    "cudaMemcpy", "cudaMemcpyAsync", "cudaMemset", "cudaMemsetAsync", "cudaFuncSetAttribute", "cudaLaunchKernel",
+    "cudaStreamSynchronize", "cudaGetDevice", "cudaSetDevice", "cudaGetDeviceProperties", "cudaOccupancyMaxActiveBlocksPerMultiprocessor"};
+
+// Names the prelude declares by hand (with real signatures); the generated declarations skip them.
+constexpr std::string_view kHandwritten[] = {
+    "nvcuda::wmma::fill_fragment", "nvcuda::wmma::load_matrix_sync", "nvcuda::wmma::store_matrix_sync",
+    "nvcuda::wmma::mma_sync", "nvcuda::wmma::bmma_sync", "nvcuda::wmma::fragment",
+    "nvcuda::wmma::precision::tf32", "nvcuda::wmma::experimental::precision::u4",
+    "nvcuda::wmma::experimental::precision::s4", "nvcuda::wmma::experimental::precision::b1"};
+
+bool ident_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
 
 bool plain_identifier(std::string_view s) {
-  if (s.empty() || (s[0] >= '0' && s[0] <= '9')) return false;
-  return std::all_of(s.begin(), s.end(), [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-  });
+  return !s.empty() && !(s[0] >= '0' && s[0] <= '9') && std::all_of(s.begin(), s.end(), ident_char);
 }
 
-std::string arch_suffix_name(const model::Arch& a) {
-  return fmt::format("{}{}", a.sm(), a.suffix ? std::string(1, a.suffix) : std::string());
+// `a::b::c` → {"a", "b", "c"}; empty when some part is not an identifier (operators, templates).
+std::vector<std::string_view> qualified_parts(std::string_view name) {
+  std::vector<std::string_view> parts;
+  size_t b = 0;
+  while (true) {
+    size_t e = name.find("::", b);
+    std::string_view p = name.substr(b, e == std::string_view::npos ? std::string_view::npos : e - b);
+    if (!plain_identifier(p)) return {};
+    parts.push_back(p);
+    if (e == std::string_view::npos) break;
+    b = e + 2;
+  }
+  return parts;
 }
+
+// Type spellings compared without spaces: `float2 *` and `float2*` are the same key.
+std::string squeeze(std::string_view s) {
+  std::string out;
+  for (char c : s)
+    if (c != ' ') out += c;
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Collection
+
+struct RawUse {
+  const Feature* feature = nullptr;
+  clang::FileID file;
+  uint32_t begin = 0, end = 0;
+  std::string spelled;
+  const clang::FunctionDecl* fn = nullptr;  // canonical declaration of the enclosing function
+};
+
+struct FnInfo {
+  UseContext base = UseContext::Host;
+  bool kernel = false;
+  std::vector<const clang::FunctionDecl*> callees;  // canonical declarations
+};
 
 struct Collector {
   const FeatureTable& table;
   const std::optional<model::CudaVersion>& cuda;
   clang::SourceManager* sm = nullptr;
-  clang::LangOptions lang;
+  clang::ASTContext* ctx = nullptr;
   clang::FileID main;
-  std::vector<FeatureUse> uses;
-  std::set<std::pair<const Feature*, uint32_t>> seen;
+  clang::FileID prelude;
+  std::vector<RawUse> raw;
+  std::unordered_map<const clang::FunctionDecl*, FnInfo> fns;
+  // Used by the memory-access analysis (coalescing.h).
+  bool want_accesses = false;
+  bool want_features = true;
+  std::vector<GlobalAccess> accesses;
 
-  bool in_main(clang::SourceLocation loc, uint32_t& off) const {
+  Collector(const FeatureTable& t, const std::optional<model::CudaVersion>& c) : table(t), cuda(c) {}
+
+  // Whether a declaration comes from the prelude (a CUDA API), not from the project.
+  bool from_prelude(const clang::Decl* d) const {
+    if (!d) return false;
+    clang::SourceLocation l = sm->getSpellingLoc(d->getLocation());
+    return l.isValid() && sm->getFileID(l) == prelude;
+  }
+
+  // Where a use is reported: the file location (macro expansions: where the macro is used) in
+  // a project file, never in system headers or the prelude.
+  bool place(clang::SourceLocation loc, clang::FileID& fid, uint32_t& off) const {
     if (loc.isInvalid()) return false;
     clang::SourceLocation f = sm->getFileLoc(loc);
-    if (sm->getFileID(f) != main) return false;
+    if (f.isInvalid()) return false;
+    fid = sm->getFileID(f);
+    if (fid.isInvalid() || fid == prelude) return false;
+    if (fid != main && sm->isInSystemHeader(f)) return false;
     off = sm->getFileOffset(f);
     return true;
   }
 
-  void add(const Feature* f, uint32_t b, uint32_t e, std::string spelled) {
-    if (!f || !seen.emplace(f, b).second) return;
-    uses.push_back({f, b, std::max(b, e), std::move(spelled)});
+  void add(const Feature* f, clang::SourceLocation b, clang::SourceLocation e, std::string spelled,
+           const clang::FunctionDecl* fn) {
+    if (!f) return;
+    RawUse u;
+    if (!place(b, u.file, u.begin)) return;
+    clang::FileID ef;
+    uint32_t eo = 0;
+    if (e.isValid() && place(e, ef, eo) && ef == u.file && eo >= u.begin) {
+      clang::SourceLocation fe = sm->getFileLoc(e);
+      u.end = eo + clang::Lexer::MeasureTokenLength(fe, *sm, ctx->getLangOpts());
+    } else {
+      u.end = u.begin + clang::Lexer::MeasureTokenLength(sm->getFileLoc(b), *sm, ctx->getLangOpts());
+    }
+    if (u.end <= u.begin) u.end = u.begin + 1;
+    u.feature = f;
+    u.spelled = std::move(spelled);
+    u.fn = fn;
+    raw.push_back(std::move(u));
   }
 };
 
-class DeviceBodyVisitor : public clang::RecursiveASTVisitor<DeviceBodyVisitor> {
+// Walks one function (signature and body): its feature uses and the functions it refers to.
+class UseVisitor : public clang::RecursiveASTVisitor<UseVisitor> {
  public:
-  explicit DeviceBodyVisitor(Collector& c) : c_(c) {}
+  UseVisitor(Collector& c, const clang::FunctionDecl* fn, FnInfo& info) : c_(c), fn_(fn), info_(info) {}
 
-  bool VisitDeclRefExpr(clang::DeclRefExpr* e) {
-    auto* fd = llvm::dyn_cast_or_null<clang::FunctionDecl>(e->getDecl());
-    if (!fd) return true;
-    std::string q = fd->getQualifiedNameAsString();
-    const Feature* f = c_.table.find(q, c_.cuda);
-    if (!f && q.starts_with("nvcuda::wmma::")) f = c_.table.find(fd->getNameAsString(), c_.cuda);
-    if (!f || f->kind == FeatureKind::Ptx) return true;
-    uint32_t off = 0;
-    if (!c_.in_main(e->getLocation(), off)) return true;
-    c_.add(f, off, off + static_cast<uint32_t>(fd->getNameAsString().size()), fd->getNameAsString());
-    return true;
+  bool shouldVisitTemplateInstantiations() const { return false; }
+  bool shouldVisitImplicitCode() const { return false; }
+
+  // `if constexpr`: the discarded branch is never compiled (in a template it is not even
+  // instantiated); a condition on `__CUDA_ARCH__` is how arch dispatch is written in C++17.
+  bool TraverseIfStmt(clang::IfStmt* s) {
+    if (s && s->isConstexpr()) {
+      if (std::optional<clang::Stmt*> kept = s->getNondiscardedCase(*c_.ctx)) {
+        if (s->getInit()) TraverseStmt(s->getInit());
+        if (s->getConditionVariableDeclStmt()) TraverseStmt(s->getConditionVariableDeclStmt());
+        TraverseStmt(s->getCond());
+        if (*kept) TraverseStmt(*kept);
+        return true;
+      }
+    }
+    return clang::RecursiveASTVisitor<UseVisitor>::TraverseIfStmt(s);
   }
 
-  bool VisitGCCAsmStmt(clang::GCCAsmStmt* s) {
-    const clang::StringLiteral* lit = s->getAsmString();
-    if (!lit || lit->getCharByteWidth() != 1) return true;
-    uint32_t off = 0;
-    if (!c_.in_main(s->getAsmLoc(), off)) return true;
-    for (const PtxInstruction& ins : parse_ptx(lit->getString())) {
-      const Feature* f = c_.table.find_ptx(ins.mnemonic, c_.cuda);
-      if (!f) continue;
-      // The asm string may be split into several literals: point at the asm statement's string.
-      uint32_t b = off, e = off + 3;
-      if (c_.in_main(lit->getBeginLoc(), b)) {
-        // The whole literal (all its string tokens), so the caret covers the instruction text.
-        uint32_t last = b;
-        c_.in_main(lit->getEndLoc(), last);
-        unsigned len = clang::Lexer::MeasureTokenLength(c_.sm->getFileLoc(lit->getEndLoc()), *c_.sm, c_.lang);
-        e = std::max(last + len, b + 1);
-      }
-      c_.add(f, b, e, ins.mnemonic);
+  // A lambda's body belongs to its call operator, a function of its own (called from where the
+  // lambda is invoked, e.g. a kernel template taking it as a functor).
+  bool TraverseLambdaExpr(clang::LambdaExpr* e) {
+    if (e) {
+      for (const clang::LambdaCapture& cap : e->captures())
+        if (cap.capturesVariable() && e->isInitCapture(&cap))
+          TraverseDecl(cap.getCapturedVar());
+      if (clang::CXXMethodDecl* op = e->getCallOperator()) lambdas.push_back(op);
     }
     return true;
   }
 
+  bool VisitCallExpr(clang::CallExpr* e) {
+    auto* fd = llvm::dyn_cast_or_null<clang::FunctionDecl>(e->getCalleeDecl());
+    if (!fd) return true;
+    edge(fd);
+    if (!c_.want_features || !c_.from_prelude(fd)) return true;
+    auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(e->getCallee()->IgnoreParenImpCasts());
+    std::string q = fd->getQualifiedNameAsString();
+    // Overload rows are keyed by the first parameter's type: `atomicAdd(float2*)`.
+    if (e->getNumArgs() > 0 && c_.table.has_overload_rows(q)) {
+      const clang::Expr* a0 = e->getArg(0)->IgnoreParenImpCasts();
+      clang::QualType t = a0->getType();
+      if (!t.isNull() && !t->isDependentType()) {
+        clang::PrintingPolicy pp(c_.ctx->getLangOpts());
+        pp.SuppressTagKeyword = true;
+        pp.SuppressScope = false;
+        std::string ts = squeeze(t.getUnqualifiedType().getCanonicalType().getAsString(pp));
+        const Feature* f = nullptr;
+        for (const Feature& row : c_.table.rows())
+          if (row.name.size() > q.size() + 2 && row.name.starts_with(q) && row.name[q.size()] == '(' &&
+              squeeze(std::string_view(row.name).substr(q.size() + 1, row.name.size() - q.size() - 2)) == ts) {
+            f = c_.table.find(row.name, c_.cuda);
+            break;
+          }
+        if (f) {
+          if (ref) handled_.insert(ref);
+          c_.add(f, ref ? ref->getBeginLoc() : e->getBeginLoc(), ref ? ref->getLocation() : clang::SourceLocation(),
+                 f->name, fn_);
+        }
+      }
+    }
+    return true;
+  }
+
+  bool VisitDeclRefExpr(clang::DeclRefExpr* e) {
+    clang::ValueDecl* d = e->getDecl();
+    if (auto* fd = llvm::dyn_cast_or_null<clang::FunctionDecl>(d)) edge(fd);
+    if (!c_.want_features || handled_.count(e) || !c_.from_prelude(d)) return true;
+    if (!llvm::isa<clang::FunctionDecl>(d) && !llvm::isa<clang::EnumConstantDecl>(d) && !llvm::isa<clang::VarDecl>(d))
+      return true;
+    std::string q = d->getQualifiedNameAsString();
+    const Feature* f = c_.table.find(q, c_.cuda);
+    if (!f || f->kind == FeatureKind::Ptx) return true;
+    c_.add(f, e->getBeginLoc(), e->getLocation(), q, fn_);
+    return true;
+  }
+
+  bool VisitMemberExpr(clang::MemberExpr* e) {
+    if (auto* md = llvm::dyn_cast_or_null<clang::FunctionDecl>(e->getMemberDecl())) edge(md);
+    if (!c_.want_features || !c_.from_prelude(e->getMemberDecl())) return true;
+    std::string q = e->getMemberDecl()->getQualifiedNameAsString();
+    if (const Feature* f = c_.table.find(q, c_.cuda); f && f->kind != FeatureKind::Ptx)
+      c_.add(f, e->getMemberLoc(), clang::SourceLocation(), q, fn_);
+    return true;
+  }
+
+  bool VisitCXXConstructExpr(clang::CXXConstructExpr* e) {
+    if (e->getConstructor()) edge(e->getConstructor());
+    return true;
+  }
+
+  bool VisitGCCAsmStmt(clang::GCCAsmStmt* s) {
+    if (!c_.want_features) return true;
+    const clang::StringLiteral* lit = s->getAsmString();
+    if (!lit || lit->getCharByteWidth() != 1) return true;
+    llvm::StringRef text = lit->getString();
+    auto locate = [&](size_t off, size_t len, std::string name, const Feature* f) {
+      // The exact place in the (possibly concatenated) literal when it is spelled in a file;
+      // else the asm statement (a literal made by a macro).
+      clang::SourceLocation b = s->getAsmLoc(), e;
+      if (lit->getBeginLoc().isFileID() && lit->getEndLoc().isFileID()) {
+        clang::SourceLocation at = lit->getLocationOfByte(static_cast<unsigned>(off), *c_.sm, c_.ctx->getLangOpts(),
+                                                          c_.ctx->getTargetInfo());
+        if (at.isValid()) {
+          b = at;
+          e = at.getLocWithOffset(static_cast<int>(len) - 1);
+        }
+      }
+      RawUse u;
+      if (!c_.place(b, u.file, u.begin)) return;
+      clang::FileID ef;
+      uint32_t eo = 0;
+      if (e.isValid() && c_.place(e, ef, eo) && ef == u.file && eo >= u.begin) u.end = eo + 1;
+      else u.end = u.begin + clang::Lexer::MeasureTokenLength(c_.sm->getFileLoc(b), *c_.sm, c_.ctx->getLangOpts());
+      if (u.end <= u.begin) u.end = u.begin + 1;
+      u.feature = f;
+      u.spelled = std::move(name);
+      u.fn = fn_;
+      c_.raw.push_back(std::move(u));
+    };
+    for (const PtxInstruction& ins : parse_ptx(text)) {
+      if (const Feature* f = c_.table.find_ptx(ins.mnemonic, c_.cuda))
+        locate(ins.offset, ins.mnemonic.size(), ins.mnemonic, f);
+    }
+    // Special registers: `%%clusterid.x` in the asm template is `%clusterid.x` in PTX.
+    for (size_t p = text.find("%%"); p != llvm::StringRef::npos; p = text.find("%%", p + 2)) {
+      size_t e = p + 2;
+      while (e < text.size() && (ident_char(text[e]) || text[e] == '.')) ++e;
+      if (e == p + 2) continue;
+      std::string reg = "%" + text.substr(p + 2, e - p - 2).str();
+      if (const Feature* f = c_.table.find_ptx(reg, c_.cuda)) locate(p + 1, e - p - 1, reg, f);
+    }
+    return true;
+  }
+
+  // Table types: `__nv_fp8_e4m3`, `cooperative_groups::cluster_group`, and wmma fragments by
+  // element type (`nvcuda::wmma::fragment<precision::tf32>`).
+  bool VisitTypeLoc(clang::TypeLoc tl) {
+    if (!c_.want_features || tl.isNull()) return true;
+    clang::QualType t = tl.getType();
+    if (t.isNull() || t->isDependentType()) return true;
+    const clang::Type* ty = t.getTypePtr();
+    if (!llvm::isa<clang::RecordType, clang::TypedefType, clang::TemplateSpecializationType, clang::EnumType>(ty))
+      return true;
+    const clang::NamedDecl* d = nullptr;
+    if (auto* td = ty->getAs<clang::TypedefType>()) d = td->getDecl();
+    if (!d || !c_.from_prelude(d)) d = t->getAsTagDecl();
+    if (!d || !c_.from_prelude(d)) return true;
+    std::string q = d->getQualifiedNameAsString();
+    if (auto* spec = llvm::dyn_cast<clang::ClassTemplateSpecializationDecl>(d)) {
+      if (q == "nvcuda::wmma::fragment" && spec->getTemplateArgs().size() >= 5 &&
+          spec->getTemplateArgs()[4].getKind() == clang::TemplateArgument::Type) {
+        clang::QualType e = spec->getTemplateArgs()[4].getAsType().getCanonicalType();
+        clang::PrintingPolicy pp(c_.ctx->getLangOpts());
+        pp.SuppressTagKeyword = true;
+        std::string es = e.getAsString(pp);
+        if (es.starts_with("nvcuda::wmma::")) es = es.substr(14);
+        std::string key = "nvcuda::wmma::fragment<" + squeeze(es) + ">";
+        if (const Feature* f = c_.table.find(key, c_.cuda)) c_.add(f, tl.getBeginLoc(), {}, key, fn_);
+        return true;
+      }
+    }
+    if (const Feature* f = c_.table.find(q, c_.cuda); f && f->kind != FeatureKind::Ptx)
+      c_.add(f, tl.getBeginLoc(), {}, q, fn_);
+    return true;
+  }
+
+  std::vector<clang::CXXMethodDecl*> lambdas;
+
  private:
+  void edge(const clang::FunctionDecl* fd) {
+    if (!fd) return;
+    info_.callees.push_back(fd->getCanonicalDecl());
+  }
+
   Collector& c_;
+  const clang::FunctionDecl* fn_;
+  FnInfo& info_;
+  std::set<const clang::DeclRefExpr*> handled_;
 };
 
+// Every function with a body in project code: kernels, device, host and template patterns.
 class TopVisitor : public clang::RecursiveASTVisitor<TopVisitor> {
  public:
   explicit TopVisitor(Collector& c) : c_(c) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitImplicitCode() const { return false; }
+  bool shouldVisitLambdaBody() const { return false; }  // lambdas are walked as functions
+
+  bool TraverseDecl(clang::Decl* d) {
+    // System headers (libstdc++, the prelude) hold no project code: skipping them is most of
+    // the walk's speed.
+    if (d && !llvm::isa<clang::TranslationUnitDecl>(d)) {
+      clang::SourceLocation l = d->getLocation();
+      if (l.isValid() && c_.sm->isInSystemHeader(c_.sm->getFileLoc(l))) return true;
+    }
+    return clang::RecursiveASTVisitor<TopVisitor>::TraverseDecl(d);
+  }
 
   bool VisitFunctionDecl(clang::FunctionDecl* fd) {
-    // Device code for this arch: kernels and __device__ functions with a body, templates only
-    // as instantiated (an uninstantiated pattern is never compiled).
-    if (!fd->doesThisDeclarationHaveABody() || fd->isDependentContext()) return true;
-    if (!fd->hasAttr<clang::CUDAGlobalAttr>() && !fd->hasAttr<clang::CUDADeviceAttr>()) return true;
-    if (fd->isInvalidDecl()) return true;
-    DeviceBodyVisitor v(c_);
-    v.TraverseStmt(fd->getBody());
+    walk(fd, std::nullopt);
     return true;
   }
 
  private:
+  // `inherited`: for a lambda without CUDA attributes (Clang makes those implicitly
+  // __host__ __device__), the context of the function it is written in.
+  void walk(clang::FunctionDecl* fd, std::optional<UseContext> inherited) {
+    if (!fd->doesThisDeclarationHaveABody() || fd->isInvalidDecl() || fd->isImplicit()) return;
+    if (!done_.insert(fd).second) return;
+    const clang::FunctionDecl* key = fd->getCanonicalDecl();
+    FnInfo& info = c_.fns[key];
+    auto explicit_attr = [&](auto* a) { return a && !a->isImplicit(); };
+    bool device = fd->hasAttr<clang::CUDAGlobalAttr>() ||
+                  (inherited ? explicit_attr(fd->getAttr<clang::CUDADeviceAttr>()) : fd->hasAttr<clang::CUDADeviceAttr>());
+    info.kernel = info.kernel || fd->hasAttr<clang::CUDAGlobalAttr>();
+    // Template patterns: only names bound at definition (non-dependent calls) are in the AST as
+    // references; dependent ones are resolved per instantiation, which is walked separately.
+    UseContext base = fd->isDependentContext() ? UseContext::Template
+                      : device                 ? UseContext::Device
+                      : inherited              ? *inherited
+                                               : UseContext::Host;
+    if (static_cast<int>(base) < static_cast<int>(info.base)) info.base = base;
+    UseVisitor v(c_, key, info);
+    for (clang::ParmVarDecl* p : fd->parameters()) v.TraverseDecl(p);
+    if (clang::TypeSourceInfo* tsi = fd->getTypeSourceInfo()) {
+      if (auto ftl = tsi->getTypeLoc().getAs<clang::FunctionTypeLoc>()) v.TraverseTypeLoc(ftl.getReturnLoc());
+    }
+    if (auto* ctor = llvm::dyn_cast<clang::CXXConstructorDecl>(fd))
+      for (clang::CXXCtorInitializer* init : ctor->inits())
+        if (init->isWritten()) v.TraverseStmt(init->getInit());
+    v.TraverseStmt(fd->getBody());
+    UseContext mine = info.base;
+    for (clang::CXXMethodDecl* op : v.lambdas) {
+      walk(op, mine);
+      // A lambda runs where it is invoked; one defined in a device function is taken to run
+      // there (it is usually invoked right away or passed to a helper).
+      c_.fns[key].callees.push_back(op->getCanonicalDecl());
+    }
+  }
+
   Collector& c_;
+  std::set<const clang::FunctionDecl*> done_;
 };
 
 class Consumer : public clang::ASTConsumer {
  public:
   explicit Consumer(Collector& c) : c_(c) {}
   void HandleTranslationUnit(clang::ASTContext& ctx) override {
+    c_.ctx = &ctx;
     c_.sm = &ctx.getSourceManager();
-    c_.lang = ctx.getLangOpts();
     c_.main = c_.sm->getMainFileID();
-    TopVisitor v(c_);
-    v.TraverseDecl(ctx.getTranslationUnitDecl());
+    if (auto fe = c_.sm->getFileManager().getOptionalFileRef(kPreludePath)) c_.prelude = c_.sm->translateFile(*fe);
+    if (c_.want_features) {
+      TopVisitor v(c_);
+      v.TraverseDecl(ctx.getTranslationUnitDecl());
+    }
+    if (c_.want_accesses) c_.accesses = global_accesses(ctx);
   }
 
  private:
   Collector& c_;
 };
 
+// Missing includes are skipped (recorded); includes of the analysed file are remembered so that
+// uses in headers can name the `#include` that brings them in.
+class IncludeTracker : public clang::PPCallbacks {
+ public:
+  explicit IncludeTracker(std::vector<std::string>& missing) : missing_(missing) {}
+  bool FileNotFound(llvm::StringRef name) override {
+    if (std::find(missing_.begin(), missing_.end(), name.str()) == missing_.end()) missing_.push_back(name.str());
+    return true;  // skip it: a missing torch or project header must not stop the analysis
+  }
+
+ private:
+  std::vector<std::string>& missing_;
+};
+
 class Action : public clang::ASTFrontendAction {
  public:
-  explicit Action(Collector& c) : c_(c) {}
-  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance& ci, llvm::StringRef) override {
+  Action(Collector& c, std::vector<std::string>& missing) : c_(c), missing_(missing) {}
+  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance&, llvm::StringRef) override {
     return std::make_unique<Consumer>(c_);
   }
   bool BeginSourceFileAction(clang::CompilerInstance& ci) override {
-    // A missing torch or project header must not stop the analysis of the kernels.
     ci.getPreprocessor().SetSuppressIncludeNotFoundError(true);
-    ci.getDiagnostics().setSuppressAllDiagnostics(true);
+    ci.getPreprocessor().addPPCallbacks(std::make_unique<IncludeTracker>(missing_));
     return true;
   }
 
  private:
   Collector& c_;
+  std::vector<std::string>& missing_;
 };
 
-// Keeps Clang's own diagnostics out of the output: errors from absent headers are expected.
-class Quiet : public clang::DiagnosticConsumer {
+// Clang's errors, sorted out: what missing headers can explain is dropped; a real syntax error
+// in the analysed file is kept.
+class DiagCollector : public clang::DiagnosticConsumer {
  public:
-  void HandleDiagnostic(clang::DiagnosticsEngine::Level, const clang::Diagnostic&) override {}
+  struct Error {
+    uint32_t offset = 0, end = 0;
+    std::string message;
+    bool definite = false;  // lexical: no missing declaration causes it
+    bool syntax = false;    // a parse or lexical error
+  };
+  std::vector<Error> main_errors;
+  bool other_errors = false;  // semantic errors, or errors outside the analysed file
+  std::vector<std::string> driver_errors;
+
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level level, const clang::Diagnostic& info) override {
+    clang::DiagnosticConsumer::HandleDiagnostic(level, info);
+    if (level < clang::DiagnosticsEngine::Error) return;
+    llvm::SmallString<160> msg;
+    info.FormatDiagnostic(msg);
+    unsigned id = info.getID();
+    if (!info.hasSourceManager() || info.getLocation().isInvalid()) {
+      if (!info.hasSourceManager()) driver_errors.push_back(msg.str().str());
+      else other_errors = true;
+      return;
+    }
+    if (id == clang::diag::err_pp_hash_error) return;  // `#error`: deliberate, not a syntax error
+    const clang::SourceManager& sm = info.getSourceManager();
+    clang::SourceLocation f = sm.getFileLoc(info.getLocation());
+    unsigned cat = clang::DiagnosticIDs::getCategoryNumberForDiag(id);
+    llvm::StringRef cat_name = clang::DiagnosticIDs::getCategoryNameFromID(cat);
+    bool syntax = cat_name == "Lexical or Preprocessor Issue" || cat_name == "Parse Issue";
+    if (f.isInvalid() || sm.getFileID(f) != sm.getMainFileID() || !syntax) {
+      other_errors = true;
+      return;
+    }
+    Error e;
+    e.offset = sm.getFileOffset(f);
+    e.end = e.offset + std::max(1u, clang::Lexer::MeasureTokenLength(f, sm, clang::LangOptions()));
+    e.message = msg.str().str();
+    e.syntax = true;
+    e.definite = id == clang::diag::err_unterminated_block_comment || id == clang::diag::err_pp_unterminated_conditional ||
+                 id == clang::diag::err_pp_endif_without_if || id == clang::diag::pp_err_else_without_if ||
+                 id == clang::diag::pp_err_else_after_else || id == clang::diag::pp_err_elif_after_else ||
+                 id == clang::diag::pp_err_elif_without_if || id == clang::diag::err_unterminated_raw_string ||
+                 id == clang::diag::err_extraneous_closing_brace;
+    main_errors.push_back(std::move(e));
+  }
 };
 
-// Whether the text names anything the table knows (or has inline asm). Uses are only reported
-// in the analysed file itself, so a file that names none of them cannot have a finding (except
-// through a macro from a header that expands to a feature: a known blind spot) and Clang is skipped.
-bool names_a_feature(std::string_view text, const FeatureTable& table) {
-  static const auto build = [](const FeatureTable& t) {
-    std::set<std::string, std::less<>> names = {"asm", "__asm__", "__asm"};
-    for (const Feature& f : t.rows()) {
-      if (f.kind == FeatureKind::Ptx) continue;
-      std::string_view n = f.name;
-      if (auto c = n.rfind("::"); c != std::string_view::npos) n = n.substr(c + 2);
-      names.emplace(n);
-    }
-    return names;
-  };
-  const auto names = build(table);
+// Names the analysed text uses that could matter: a feature's name, inline asm, or a project
+// include (whose macros and helpers may use features).
+bool may_use_features(std::string_view text, const FeatureTable& table) {
+  if (text.find("#include \"") != std::string_view::npos || text.find("#include\"") != std::string_view::npos)
+    return true;
   size_t i = 0, n = text.size();
-  auto ident = [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-  };
   while (i < n) {
-    if (!ident(text[i])) {
+    if (!ident_char(text[i])) {
       ++i;
       continue;
     }
     size_t b = i;
-    while (i < n && ident(text[i])) ++i;
-    if (names.count(text.substr(b, i - b))) return true;
+    while (i < n && ident_char(text[i])) ++i;
+    std::string_view w = text.substr(b, i - b);
+    if (w == "asm" || w == "__asm__" || w == "__asm" || table.names_identifier(w)) return true;
   }
   return false;
 }
 
+std::string arch_flag_name(const model::Arch& a) {
+  return fmt::format("sm_{}{}", a.sm(), a.suffix ? std::string(1, a.suffix) : std::string());
+}
+
 }  // namespace
 
-std::string prelude_for(const model::Arch& arch, const FeatureTable& table) {
+// ---------------------------------------------------------------------------------------------
+
+std::string prelude_text(const FeatureTable& table) {
   std::string p(prelude_base());
-  int sm = arch.sm();
-  p += fmt::format("\n// ---- sm_{} ----\n#define __CL_NV_NV_IS_DEVICE 1\n#define __CL_NV_NV_IS_HOST 0\n"
-                   "#define __CL_NV_NV_ANY_TARGET 1\n#define __CL_NV_NV_NO_TARGET 0\n",
-                   arch_suffix_name(arch));
+  // <nv/target> queries, as 1/0 for the arch being parsed.
+  p += "\n// ---- generated: <nv/target> queries ----\n";
   for (int s : {35, 37, 50, 52, 53, 60, 61, 62, 70, 72, 75, 80, 86, 87, 89, 90, 100, 101, 103, 110, 120, 121}) {
-    p += fmt::format("#define __CL_NV_NV_PROVIDES_SM_{} {}\n#define __CL_NV_NV_IS_EXACTLY_SM_{} {}\n", s,
-                     sm >= s ? 1 : 0, s, sm == s ? 1 : 0);
+    p += fmt::format(
+        "#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= {0}0\n#define __CL_NV_NV_PROVIDES_SM_{0} 1\n#else\n"
+        "#define __CL_NV_NV_PROVIDES_SM_{0} 0\n#endif\n"
+        "#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ == {0}0\n#define __CL_NV_NV_IS_EXACTLY_SM_{0} 1\n#else\n"
+        "#define __CL_NV_NV_IS_EXACTLY_SM_{0} 0\n#endif\n",
+        s);
   }
-  for (int s : {90, 100, 101, 103, 110, 120, 121})
-    p += fmt::format("#define __CL_NV_NV_HAS_FEATURE_SM_{}a {}\n", s, arch.suffix == 'a' && sm == s ? 1 : 0);
-  // Declarations: every table function and the common unconstrained ones.
-  std::set<std::string> plain, ptxns;
-  for (std::string_view n : kCommon) plain.emplace(n);
+  for (int s : {90, 100, 101, 103, 110, 120, 121}) {
+    p += fmt::format(
+        "#if defined(__CUDA_ARCH_FEAT_SM{0}_ALL)\n#define __CL_NV_NV_HAS_FEATURE_SM_{0}a 1\n#else\n"
+        "#define __CL_NV_NV_HAS_FEATURE_SM_{0}a 0\n#endif\n"
+        "#if defined(__CUDA_ARCH_FAMILY_SPECIFIC__) && __CUDA_ARCH_FAMILY_SPECIFIC__ >= {0}0 && "
+        "__CUDA_ARCH_FAMILY_SPECIFIC__ / 100 == {1}\n#define __CL_NV_NV_HAS_FEATURE_SM_{0}f 1\n#else\n"
+        "#define __CL_NV_NV_HAS_FEATURE_SM_{0}f 0\n#endif\n",
+        s, s / 10);
+  }
+  // Declarations: every table function and type, and the common unconstrained functions. The
+  // signatures are permissive (any arguments, a result that converts to anything).
+  std::set<std::string, std::less<>> hand(std::begin(kHandwritten), std::end(kHandwritten));
+  std::map<std::string, std::set<std::string>> fns_by_ns, types_by_ns;  // "a::b" → names
+  for (std::string_view n : kCommon) fns_by_ns[""].emplace(n);
   for (const Feature& f : table.rows()) {
     if (f.kind == FeatureKind::Ptx) continue;
-    if (plain_identifier(f.name)) plain.insert(f.name);
-    else if (f.name.starts_with("cuda::ptx::") && plain_identifier(f.name.substr(11))) ptxns.insert(f.name.substr(11));
-    else if (f.kind == FeatureKind::Type && plain_identifier(f.name)) plain.insert(f.name);
+    std::string_view name = f.name;
+    name = name.substr(0, name.find('('));  // overload rows: the function's name
+    if (name.find('<') != std::string_view::npos || hand.count(name)) continue;
+    auto parts = qualified_parts(name);
+    if (parts.empty()) continue;
+    std::string ns;
+    for (size_t i = 0; i + 1 < parts.size(); ++i) ns += (ns.empty() ? "" : "::") + std::string(parts[i]);
+    (f.kind == FeatureKind::Type ? types_by_ns : fns_by_ns)[ns].emplace(parts.back());
   }
-  for (const auto& n : plain) {
-    if (n == "fill_fragment" || n == "load_matrix_sync" || n == "store_matrix_sync" || n == "mma_sync" ||
-        n == "bmma_sync")
-      continue;  // wmma functions live in their namespace
-    p += fmt::format("template <class... A> __host__ __device__ __cl_any {}(A&&...);\n", n);
+  std::set<std::string> namespaces;
+  for (const auto& [ns, _] : fns_by_ns) namespaces.insert(ns);
+  for (const auto& [ns, _] : types_by_ns) namespaces.insert(ns);
+  p += "// ---- generated: declarations of the feature table ----\n";
+  for (const std::string& ns : namespaces) {
+    if (!ns.empty()) p += fmt::format("namespace {} {{\n", ns);
+    if (auto it = types_by_ns.find(ns); it != types_by_ns.end())
+      for (const auto& t : it->second)
+        p += fmt::format(
+            "struct {0} {{ __host__ __device__ {0}(); template <class... A> __host__ __device__ {0}(A&&...); "
+            "template <class U> __host__ __device__ operator U() const; }};\n",
+            t);
+    if (auto it = fns_by_ns.find(ns); it != fns_by_ns.end())
+      for (const auto& f : it->second) {
+        if (types_by_ns.count(ns) && types_by_ns[ns].count(f)) continue;
+        p += fmt::format("template <class... A> __host__ __device__ __cl_any {}(A&&...);\n", f);
+      }
+    if (!ns.empty()) p += "}\n";
   }
-  p += "namespace nvcuda { namespace wmma {\n";
-  for (std::string_view n : {"fill_fragment", "load_matrix_sync", "store_matrix_sync", "mma_sync", "bmma_sync"})
-    p += fmt::format("template <class... A> __host__ __device__ void {}(A&&...);\n", n);
-  p += "} }\nnamespace cuda { namespace ptx {\n";
-  for (const auto& n : ptxns) p += fmt::format("template <class... A> __device__ __cl_any {}(A&&...);\n", n);
-  p += "struct space_global_t {}; struct space_shared_t {}; struct space_cluster_t {};\n"
-       "inline constexpr space_global_t space_global{}; inline constexpr space_shared_t space_shared{};\n"
-       "inline constexpr space_cluster_t space_cluster{};\n} }\n";
   return p;
 }
 
 Result analyze(std::string_view path, std::string_view text, const Options& opts, const FeatureTable& table) {
   Result res;
-  std::string file(path);
-  if (!names_a_feature(text, table)) {
-    for (const model::Arch& arch : opts.archs) res.per_arch.push_back({arch, {}, true});
-    return res;
-  }
+  // An absolute path: the in-memory file system and relative includes need one.
+  llvm::SmallString<256> abs(path.begin(), path.end());
+  if (abs.empty()) abs = "/cudalint/input.cu";
+  if (!llvm::sys::path::is_absolute(abs)) llvm::sys::fs::make_absolute(abs);
+  const std::string file = abs.str().str();
+
+  // A file that names no feature, has no inline asm and includes no project header cannot have
+  // a use: one parse (for syntax errors and memory accesses) serves every arch.
+  const bool features = may_use_features(text, table);
+  const std::string prelude = prelude_text(table);
+  bool first = true;
   for (const model::Arch& arch : opts.archs) {
     ArchResult ar;
     ar.arch = arch;
-    int sm = arch.sm();
-    std::vector<std::string> args = {"-xcuda", "--cuda-device-only", "-nocudainc", "-nocudalib", "-std=c++17",
-                                     "-fsyntax-only", "-w", "-ferror-limit=0", "-Wno-unknown-cuda-version",
-                                     "-fno-spell-checking", "-include", "/cudalint/prelude.cuh"};
+    if (!features && !first) {
+      ar.parsed = true;
+      res.per_arch.push_back(std::move(ar));
+      continue;
+    }
+    const int sm = arch.sm();
+    std::vector<std::string> args = {"clang", "-xcuda", "--cuda-device-only", "-nocudainc", "-nocudalib",
+                                     "-fsyntax-only", "-w", "-ferror-limit=0", "-fno-spell-checking",
+                                     "-Wno-unknown-cuda-version", "-fconstexpr-steps=200000", "-ftemplate-depth=256"};
+    args.push_back("-std=" + (opts.std.empty() ? std::string("c++17") : opts.std));
+    if (std::string_view(CUDALINT_CLANG_RESOURCE_DIR).size())
+      args.push_back(std::string("-resource-dir=") + CUDALINT_CLANG_RESOURCE_DIR);
     if (sm <= kClangMaxSm) {
-      args.push_back(fmt::format("--cuda-gpu-arch=sm_{}{}", sm, arch.suffix == 'a' ? "a" : ""));
+      args.push_back(fmt::format("--cuda-gpu-arch=sm_{}{}", sm, arch.suffix == 'a' && sm == 90 ? "a" : ""));
     } else {
-      args.push_back("--cuda-gpu-arch=sm_90");
+      args.push_back(fmt::format("--cuda-gpu-arch=sm_{}", kClangMaxSm));
       args.push_back("-U__CUDA_ARCH__");
       args.push_back(fmt::format("-D__CUDA_ARCH__={}", sm * 10));
+      args.push_back("-U__CUDA_ARCH_FEAT_SM90_ALL");
     }
+    // nvcc's macros for arch-specific (`a`) and family (`f`) targets; `a` implies the family.
     if (arch.suffix == 'a') {
       args.push_back(fmt::format("-D__CUDA_ARCH_FEAT_SM{}_ALL=1", sm));
       args.push_back(fmt::format("-D__CUDA_ARCH_SPECIFIC__={}", sm * 10));
     }
+    if (arch.suffix == 'a' || arch.suffix == 'f') args.push_back(fmt::format("-D__CUDA_ARCH_FAMILY_SPECIFIC__={}", sm * 10));
+    if (opts.cuda) {
+      args.push_back(fmt::format("-D__CUDACC_VER_MAJOR__={}", opts.cuda->major));
+      args.push_back(fmt::format("-D__CUDACC_VER_MINOR__={}", opts.cuda->minor));
+    }
+    args.push_back(std::string("-I") + std::string(kStubDir));  // before the project's: see kCudaHeaders
     for (const auto& d : opts.include_dirs) args.push_back("-I" + d);
     for (const auto& d : opts.defines) args.push_back("-D" + d);
-    Collector c{table, opts.cuda};
-    try {
-      std::string prelude = prelude_for(arch, table);
-      clang::tooling::FileContentMappings mapped = {{"/cudalint/prelude.cuh", prelude}};
-      auto pch = std::make_shared<clang::PCHContainerOperations>();
-      ar.parsed = clang::tooling::runToolOnCodeWithArgs(std::make_unique<Action>(c), llvm::StringRef(text.data(), text.size()),
-                                                        args, file, "cudalint", pch, mapped) ||
-                  true;  // errors in user code (missing declarations) still leave a usable AST
-    } catch (const std::exception& e) {
-      res.errors.push_back(fmt::format("the CUDA front-end failed for sm_{}: {}", sm, e.what()));
+    for (const auto& d : opts.undefines) args.push_back("-U" + d);
+    args.push_back("-include");
+    args.push_back(std::string(kPreludePath));
+    args.push_back(file);
+
+    Collector c(table, opts.cuda);
+    c.want_accesses = first;
+    c.want_features = features;
+    first = false;
+    DiagCollector diags;
+    std::vector<std::string> missing;
+    bool ran = false;
+    // Clang recurses deeply on deeply nested input: a thread with a large stack keeps that from
+    // overflowing the caller's.
+    llvm::CrashRecoveryContext crc;
+    bool finished = crc.RunSafelyOnThread(
+        [&] {
+          llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> fs(
+              new llvm::vfs::OverlayFileSystem(llvm::vfs::getRealFileSystem()));
+          llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> mem(new llvm::vfs::InMemoryFileSystem);
+          fs->pushOverlay(mem);
+          mem->addFile(kPreludePath, 0, llvm::MemoryBuffer::getMemBuffer(prelude, kPreludePath));
+          for (std::string_view h : kCudaHeaders)
+            mem->addFile(fmt::format("{}/{}", kStubDir, h), 0,
+                         llvm::MemoryBuffer::getMemBufferCopy("#pragma once\n", h));
+          for (const auto& [p, t] : opts.unsaved)
+            if (llvm::sys::path::is_absolute(p) && p != file) mem->addFile(p, 0, llvm::MemoryBuffer::getMemBuffer(t, p));
+          mem->addFile(file, 0, llvm::MemoryBuffer::getMemBuffer(llvm::StringRef(text.data(), text.size()), file));
+          llvm::IntrusiveRefCntPtr<clang::FileManager> files(new clang::FileManager(clang::FileSystemOptions(), fs));
+          clang::tooling::ToolInvocation inv(args, std::make_unique<Action>(c, missing), files.get(),
+                                             std::make_shared<clang::PCHContainerOperations>());
+          inv.setDiagnosticConsumer(&diags);
+          inv.run();  // false on errors in user code, which still leave a usable AST
+          ran = true;
+        },
+        64u << 20);
+    if (!finished || !ran) {
+      res.errors.push_back(fmt::format("the CUDA front-end could not parse this file for {}", arch_flag_name(arch)));
+      res.per_arch.push_back(std::move(ar));
       continue;
     }
-    std::sort(c.uses.begin(), c.uses.end(), [](const FeatureUse& a, const FeatureUse& b) {
-      return std::tie(a.begin, a.feature) < std::tie(b.begin, b.feature);
+    if (!diags.driver_errors.empty())
+      res.errors.push_back(fmt::format("the CUDA front-end could not run for {}: {}", arch_flag_name(arch),
+                                       diags.driver_errors.front()));
+    ar.parsed = diags.driver_errors.empty();
+    for (auto& m : missing)
+      if (std::find(res.missing_includes.begin(), res.missing_includes.end(), m) == res.missing_includes.end())
+        res.missing_includes.push_back(m);
+    // A syntax error missing declarations cannot explain: a lexical one always; a parse error
+    // only when every include was found and nothing else went wrong.
+    const bool clean = missing.empty() && !diags.other_errors;
+    for (const auto& e : diags.main_errors) {
+      if (!(e.definite || (e.syntax && clean))) continue;
+      if (res.syntax_errors.empty() || e.offset < res.syntax_errors.front().begin)
+        res.syntax_errors = {{e.offset, std::min<uint32_t>(e.end, static_cast<uint32_t>(text.size())), e.message}};
+      break;  // the first one; the rest usually cascade
+    }
+
+    // Contexts: kernels and what they reach are emitted; other device functions only parsed.
+    std::set<const clang::FunctionDecl*> emitted;
+    std::vector<const clang::FunctionDecl*> work;
+    for (const auto& [fn, info] : c.fns)
+      if (info.kernel && info.base != UseContext::Template) work.push_back(fn);
+    while (!work.empty()) {
+      const clang::FunctionDecl* fn = work.back();
+      work.pop_back();
+      if (!emitted.insert(fn).second) continue;
+      if (auto it = c.fns.find(fn); it != c.fns.end())
+        for (const auto* callee : it->second.callees)
+          if (!emitted.count(callee)) work.push_back(callee);
+    }
+    // Per (feature, file, offset): the strongest context (Emitted first).
+    std::map<std::tuple<std::string, uint32_t, const Feature*>, FeatureUse> uses;
+    for (auto& r : c.raw) {
+      UseContext ctx = UseContext::Host;
+      if (auto it = c.fns.find(r.fn); it != c.fns.end()) ctx = it->second.base;
+      if (emitted.count(r.fn) && ctx != UseContext::Template) ctx = UseContext::Emitted;
+      FeatureUse u;
+      u.feature = r.feature;
+      u.begin = r.begin;
+      u.end = r.end;
+      u.spelled = std::move(r.spelled);
+      u.context = ctx;
+      if (r.file != c.main && c.sm) {
+        // The header as opened, and the line of the analysed file's `#include` that brings it in.
+        if (auto fe = c.sm->getFileEntryRefForID(r.file)) u.file = fe->getName().str();
+        clang::FileID f = r.file;
+        clang::SourceLocation inc;
+        for (int depth = 0; depth < 200 && f.isValid() && f != c.main; ++depth) {
+          inc = c.sm->getIncludeLoc(f);
+          if (inc.isInvalid()) break;
+          f = c.sm->getFileID(inc);
+        }
+        if (f == c.main && inc.isValid()) {
+          uint32_t off = c.sm->getFileOffset(inc);
+          size_t lb = text.rfind('\n', off == 0 ? 0 : off - 1);
+          lb = lb == std::string_view::npos || off == 0 ? 0 : lb + 1;
+          size_t le = text.find('\n', off);
+          if (le == std::string_view::npos) le = text.size();
+          while (le > lb && (text[le - 1] == '\r' || text[le - 1] == ' ')) --le;
+          while (lb < le && (text[lb] == ' ' || text[lb] == '\t')) ++lb;
+          u.include_begin = static_cast<uint32_t>(lb);
+          u.include_end = static_cast<uint32_t>(std::max(le, lb + 1));
+        }
+        if (u.file.empty()) continue;
+      }
+      auto key = std::make_tuple(u.file, u.begin, u.feature);
+      auto it = uses.find(key);
+      if (it == uses.end()) uses.emplace(key, std::move(u));
+      else if (static_cast<int>(ctx) < static_cast<int>(it->second.context)) it->second.context = ctx;
+    }
+    for (auto& [k, u] : uses) ar.uses.push_back(std::move(u));
+    std::sort(ar.uses.begin(), ar.uses.end(), [](const FeatureUse& a, const FeatureUse& b) {
+      return std::tie(a.file, a.begin, a.feature->name) < std::tie(b.file, b.begin, b.feature->name);
     });
-    ar.uses = std::move(c.uses);
+    if (c.want_accesses) res.accesses = std::move(c.accesses);
     res.per_arch.push_back(std::move(ar));
   }
   return res;
+}
+
+// ---------------------------------------------------------------------------------------------
+// compile_commands.json
+
+namespace {
+
+// Splits a shell command line (the `command` form of an entry): quotes and backslashes as
+// POSIX shells treat them.
+std::vector<std::string> shell_split(std::string_view s) {
+  std::vector<std::string> out;
+  std::string cur;
+  bool have = false;
+  char quote = 0;
+  for (size_t i = 0; i < s.size(); ++i) {
+    char c = s[i];
+    if (quote == '\'') {
+      if (c == '\'') quote = 0;
+      else cur += c;
+    } else if (quote == '"') {
+      if (c == '"') quote = 0;
+      else if (c == '\\' && i + 1 < s.size() && (s[i + 1] == '"' || s[i + 1] == '\\' || s[i + 1] == '$')) cur += s[++i];
+      else cur += c;
+    } else if (c == '\'' || c == '"') {
+      quote = c;
+      have = true;
+    } else if (c == '\\' && i + 1 < s.size()) {
+      cur += s[++i];
+      have = true;
+    } else if (c == ' ' || c == '\t' || c == '\n') {
+      if (have || !cur.empty()) out.push_back(std::move(cur));
+      cur.clear();
+      have = false;
+    } else {
+      cur += c;
+    }
+  }
+  if (have || !cur.empty()) out.push_back(std::move(cur));
+  return out;
+}
+
+std::string join_path(std::string_view dir, std::string_view p) {
+  if (p.empty() || llvm::sys::path::is_absolute(p) || dir.empty()) return std::string(p);
+  llvm::SmallString<256> s(dir.begin(), dir.end());
+  llvm::sys::path::append(s, p);
+  llvm::sys::path::remove_dots(s, true);
+  return s.str().str();
+}
+
+// Include directories the prelude replaces (the CUDA toolkit's) or that kernels do not need and
+// that would cost seconds to parse (torch, pybind11, Python).
+bool dropped_include_dir(const std::string& d) {
+  llvm::SmallString<256> probe(d);
+  llvm::sys::path::append(probe, "cuda_runtime_api.h");
+  if (llvm::sys::fs::exists(probe)) return true;
+  for (std::string_view s : {"/torch/include", "/torch/csrc/api/include", "pybind11", "/include/python3", "/cuda/include",
+                             "/targets/x86_64-linux/include", "/targets/sbsa-linux/include"})
+    if (d.find(s) != std::string::npos) return true;
+  return false;
+}
+
+CompileFlags flags_of(const std::vector<std::string>& argv, const std::string& dir) {
+  CompileFlags f;
+  for (size_t i = 0; i < argv.size(); ++i) {
+    std::string_view a = argv[i];
+    auto value = [&](std::string_view flag) -> std::optional<std::string> {
+      if (a == flag) {
+        if (i + 1 < argv.size()) return argv[++i];
+        return std::nullopt;
+      }
+      if (a.starts_with(flag)) {
+        std::string_view v = a.substr(flag.size());
+        if (v.starts_with("=")) v.remove_prefix(1);
+        return std::string(v);
+      }
+      return std::nullopt;
+    };
+    if (a.starts_with("-I") || a.starts_with("-isystem") || a.starts_with("-iquote") || a == "--include-path" ||
+        a.starts_with("--include-path=")) {
+      std::optional<std::string> v = a.starts_with("-isystem") ? value("-isystem")
+                                     : a.starts_with("-iquote") ? value("-iquote")
+                                     : a.starts_with("--include-path") ? value("--include-path")
+                                                                        : value("-I");
+      if (v && !v->empty()) {
+        std::string p = join_path(dir, *v);
+        if (!dropped_include_dir(p) && std::find(f.include_dirs.begin(), f.include_dirs.end(), p) == f.include_dirs.end())
+          f.include_dirs.push_back(p);
+      }
+    } else if (a.starts_with("-D") || a == "--define-macro" || a.starts_with("--define-macro=")) {
+      if (auto v = a.starts_with("-D") ? value("-D") : value("--define-macro"); v && !v->empty()) f.defines.push_back(*v);
+    } else if (a.starts_with("-U") || a == "--undefine-macro") {
+      if (auto v = a.starts_with("-U") ? value("-U") : value("--undefine-macro"); v && !v->empty()) f.undefines.push_back(*v);
+    } else if (a.starts_with("-std=") || a.starts_with("--std=") || a == "-std" || a == "--std") {
+      if (auto v = a.starts_with("--std") ? value("--std") : value("-std"); v && !v->empty()) f.std = *v;
+    }
+  }
+  return f;
+}
+
+}  // namespace
+
+std::optional<CompileDb> CompileDb::parse(std::string_view json, std::string_view db_dir, std::string* error) {
+  llvm::Expected<llvm::json::Value> v = llvm::json::parse(llvm::StringRef(json.data(), json.size()));
+  if (!v) {
+    std::string msg = llvm::toString(v.takeError());
+    if (error) *error = msg;
+    return std::nullopt;
+  }
+  const llvm::json::Array* arr = v->getAsArray();
+  if (!arr) {
+    if (error) *error = "compile_commands.json is not an array of entries";
+    return std::nullopt;
+  }
+  CompileDb db;
+  for (const llvm::json::Value& ev : *arr) {
+    const llvm::json::Object* o = ev.getAsObject();
+    if (!o) continue;
+    Entry e;
+    if (auto d = o->getString("directory")) e.dir = join_path(db_dir, d->str());
+    else e.dir = std::string(db_dir);
+    if (auto f = o->getString("file")) e.file = join_path(e.dir, f->str());
+    if (const llvm::json::Array* args = o->getArray("arguments")) {
+      for (const auto& a : *args)
+        if (auto s = a.getAsString()) e.argv.push_back(s->str());
+    } else if (auto cmd = o->getString("command")) {
+      e.argv = shell_split(std::string_view(cmd->data(), cmd->size()));
+    }
+    if (!e.file.empty()) db.entries_.push_back(std::move(e));
+  }
+  return db;
+}
+
+std::optional<CompileFlags> CompileDb::flags_for(std::string_view file) const {
+  auto parent = [](std::string_view p) { return llvm::sys::path::parent_path(p); };
+  const Entry* pick = nullptr;
+  for (const auto& e : entries_)
+    if (e.file == file) { pick = &e; break; }
+  if (!pick)
+    for (const auto& e : entries_)
+      if (parent(e.file) == parent(file)) { pick = &e; break; }
+  if (!pick)
+    for (const auto& e : entries_)
+      if (e.file.ends_with(".cu")) { pick = &e; break; }
+  if (!pick) return std::nullopt;
+  return flags_of(pick->argv, pick->dir);
 }
 
 }  // namespace cudalint::cuda

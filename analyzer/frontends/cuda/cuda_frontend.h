@@ -3,45 +3,105 @@
 // features used by device code reachable for that arch.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "analyzer/frontends/cuda/coalescing.h"
 #include "analyzer/frontends/cuda/features.h"
 #include "analyzer/model/arch.h"
 
 namespace cudalint::cuda {
 
+// Where a use sits, which decides whether nvcc's device compilation for an arch sees it.
+enum class UseContext {
+  Emitted,      // a kernel, or a device function a kernel calls (directly or not): code-generated
+  Device,       // a __device__/__host__ __device__ function no kernel calls: parsed, not emitted
+  Template,     // a template never instantiated (non-dependent names only: they are bound there)
+  Host,         // host-only code: parsed by nvcc's device pass, never compiled for the device
+};
+
 struct FeatureUse {
   const Feature* feature = nullptr;
-  uint32_t begin = 0, end = 0;  // byte span in the analysed file
+  uint32_t begin = 0, end = 0;  // byte span in `file` (the analysed file when `file` is empty)
   std::string spelled;          // what the code names: `__hmax2`, `cp.async.ca.shared.global`
+  UseContext context = UseContext::Emitted;
+  // A use inside an included header: its absolute path (as opened), and the `#include` line in
+  // the analysed file that brings it in.
+  std::string file;
+  uint32_t include_begin = 0, include_end = 0;
+  // Set by the engine when the header is not analysed itself: the use was moved to the
+  // `#include` line of the analysed file, and this names the header for messages.
+  std::string via_header;
 };
 
 struct ArchResult {
   model::Arch arch;
-  std::vector<FeatureUse> uses;  // sorted by offset, one per (feature, place)
+  std::vector<FeatureUse> uses;  // sorted by (file, offset), one per (feature, place)
   bool parsed = false;           // false when Clang could not run at all
 };
 
+// A syntax error in the analysed file that missing headers cannot explain.
+struct SyntaxError {
+  uint32_t begin = 0, end = 0;
+  std::string message;  // Clang's wording
+};
+
 struct Options {
-  std::vector<model::Arch> archs;                 // distinct target archs
-  std::optional<model::CudaVersion> cuda;         // the build's toolkit (table rows in range)
-  std::vector<std::string> include_dirs;          // -I (from compile_commands.json)
-  std::vector<std::string> defines;               // -D
+  std::vector<model::Arch> archs;          // distinct target archs
+  std::optional<model::CudaVersion> cuda;  // the build's toolkit (table rows in range)
+  std::vector<std::string> include_dirs;   // -I (from compile_commands.json)
+  std::vector<std::string> defines;        // -D (NAME or NAME=VALUE)
+  std::vector<std::string> undefines;      // -U
+  std::string std = "c++17";               // -std
+  // Unsaved editor buffers of other files (absolute path → text): includes see these.
+  std::map<std::string, std::string> unsaved;
 };
 
 struct Result {
   std::vector<ArchResult> per_arch;
-  std::vector<std::string> errors;  // failures of the front-end itself (never user code errors)
+  // Global loads and stores of the kernels (from the first arch's parse: the lane strides do not
+  // depend on the arch).
+  std::vector<GlobalAccess> accesses;
+  std::vector<SyntaxError> syntax_errors;  // at most one: the first (the rest usually cascade)
+  std::vector<std::string> missing_includes;  // headers not found (skipped), as written
+  std::vector<std::string> errors;         // failures of the front-end itself (never user code errors)
 };
 
 // `path` is the file's absolute path (for relative includes); `text` its content, which may be
 // an unsaved buffer. Missing includes are skipped. Never throws.
 Result analyze(std::string_view path, std::string_view text, const Options& opts, const FeatureTable& table);
 
-// The prelude for one arch (exposed for tests and the benchmark's clang peer).
-std::string prelude_for(const model::Arch& arch, const FeatureTable& table);
+// The prelude cudalint parses instead of the CUDA headers: the fixed part (prelude.cuh) and the
+// declarations of every feature of `table`. The same text for every arch: the per-arch parts
+// are `#if __CUDA_ARCH__` in it.
+std::string prelude_text(const FeatureTable& table);
+
+// Include directories, defines and the language standard per file, from a compile_commands.json.
+// Toolkit and torch include directories are dropped: the prelude replaces the CUDA headers, and
+// kernels do not need torch's (which take seconds to parse).
+struct CompileFlags {
+  std::vector<std::string> include_dirs, defines, undefines;
+  std::optional<std::string> std;
+};
+
+class CompileDb {
+ public:
+  // `json`: the file's text; `db_dir`: its directory (relative `directory` values start there).
+  static std::optional<CompileDb> parse(std::string_view json, std::string_view db_dir, std::string* error = nullptr);
+  // For `file` (absolute): its own entry, else one from the same directory, else the first CUDA
+  // entry (headers have no entry of their own).
+  std::optional<CompileFlags> flags_for(std::string_view file) const;
+  bool empty() const { return entries_.empty(); }
+
+ private:
+  struct Entry {
+    std::string file, dir;
+    std::vector<std::string> argv;
+  };
+  std::vector<Entry> entries_;
+};
 
 }  // namespace cudalint::cuda

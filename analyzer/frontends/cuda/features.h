@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "analyzer/model/arch.h"
 #include "analyzer/model/cuda_support.h"
 
 namespace cudalint::cuda {
@@ -14,32 +15,52 @@ namespace cudalint::cuda {
 enum class FeatureKind { Function, Type, Ptx, Deprecated };
 
 struct Feature {
-  std::string name;            // `__hmax2`, `cuda::ptx::cp_async_bulk`, `cp.async.bulk`
+  // `__hmax2`, `atomicAdd(float2*)` (the overload by its first parameter's type),
+  // `cuda::ptx::cp_async_bulk`, `nvcuda::wmma::fragment<precision::tf32>`, `cp.async.bulk`
+  // (PTX: a dotted prefix), `%clusterid` (a PTX special register).
+  std::string name;
   FeatureKind kind = FeatureKind::Function;
-  int min_sm = 0;              // 80 for sm_80; for Deprecated: the first sm where it is gone
-  bool arch_specific = false;  // needs an `a` target (e.g. sm_90a)
-  std::optional<model::CudaVersion> cuda_from, cuda_until;
+  int min_sm = 0;  // 80 for sm_80; for Deprecated: the first sm where it is gone
+  // Only these targets have it (arch-specific `a` and family `f` targets, e.g. sm_90a or
+  // sm_100a,sm_100f,sm_103a); empty = every target from min_sm on.
+  std::vector<model::Arch> only_targets;
+  bool arch_specific = false;  // some listed target is an `a` or `f` target
+  std::optional<model::CudaVersion> cuda_from, cuda_until;  // [from, until) the row holds for
   std::string source;
+  int line = 0;  // in the TSV, for messages and tests
+
+  // Whether device code compiled for `target` may use it (Deprecated: whether it is still there).
+  bool available_on(const model::Arch& target) const;
+  // Whether this row's toolkit range holds for `cuda` (unknown toolkit: the newest rows).
+  bool holds_for(const std::optional<model::CudaVersion>& cuda) const;
+  // "sm_80", "sm_90a", "sm_100a or sm_100f".
+  std::string targets_text() const;
 };
 
 class FeatureTable {
  public:
-  // Parses the TSV; malformed lines are reported in `errors` (1-based line: message).
+  // Parses the TSV; malformed lines are reported in `errors` (`LINE: message`) and skipped.
   static FeatureTable parse(std::string_view tsv, std::vector<std::string>* errors = nullptr);
-  // The table built into the binary.
+  // The table built into the binary, parsed on first use and immutable afterwards.
   static const FeatureTable& builtin();
 
-  // The row for `name` under toolkit `cuda` (nullopt = unknown toolkit: rows without a range).
+  // The row for `name` whose toolkit range holds for `cuda`; when none does but some row exists,
+  // the row with the earliest `cuda_from` (a feature newer than the toolkit, for INTR004).
   const Feature* find(std::string_view name, const std::optional<model::CudaVersion>& cuda) const;
-  // Longest dotted prefix of a PTX instruction that has a row (`cp.async.ca.shared.global` →
-  // `cp.async`).
+  // The row for the longest dotted prefix of a PTX instruction or special register that has
+  // one (`cp.async.ca.shared.global` → `cp.async`; `%clusterid.x` → `%clusterid`).
   const Feature* find_ptx(std::string_view instruction, const std::optional<model::CudaVersion>& cuda) const;
+  // Whether some row names `name(...)`: calls of it are keyed by their first argument's type.
+  bool has_overload_rows(std::string_view name) const;
+  // Whether `ident` is the last `::` part of some non-PTX row's name (a cheap pre-filter).
+  bool names_identifier(std::string_view ident) const;
   const std::vector<Feature>& rows() const { return rows_; }
 
  private:
-  std::vector<Feature> rows_;  // sorted by name
+  std::vector<Feature> rows_;  // sorted by name (stable: file order within a name)
+  std::vector<std::string> idents_;  // sorted, unique
 };
 
-std::string_view builtin_feature_tsv();  // generated
+std::string_view builtin_feature_tsv();  // generated from data/cuda_features.tsv
 
 }  // namespace cudalint::cuda

@@ -18,8 +18,15 @@
 #define __grid_constant__ __attribute__((grid_constant))
 #define __cudart_builtin__
 #define CUDART_CB
+// The toolkit version: the build's when known (defined on the command line), else CUDA 13.0.
+#ifndef __CUDACC_VER_MAJOR__
 #define __CUDACC_VER_MAJOR__ 13
 #define __CUDACC_VER_MINOR__ 0
+#endif
+#define __CUDACC_VER_BUILD__ 0
+#define CUDART_VERSION (__CUDACC_VER_MAJOR__ * 1000 + __CUDACC_VER_MINOR__ * 10)
+#define __CUDART_API_VERSION CUDART_VERSION
+#define CUDA_VERSION CUDART_VERSION
 #define __NVCC__ 1
 #define warpSize 32
 
@@ -108,18 +115,31 @@ typedef unsigned long size_t;
 typedef unsigned long long CUtensorMap_st;
 typedef struct { alignas(64) unsigned long long opaque[16]; } CUtensorMap;
 
-// <nv/target>: NV_IF_TARGET(NV_PROVIDES_SM_80, (then), (else)) and friends; the per-arch part
-// defines `__CL_NV_<query>` as 1 or 0 for the arch being parsed.
-#define __CL_NV_EXPAND(...) __VA_ARGS__
+// <nv/target>: NV_IF_TARGET(NV_PROVIDES_SM_80, (then), (else)) and friends, resolved by the
+// preprocessor for the arch being parsed, as nvcc's device pass does: the branch for another
+// target is not device code. The generated part defines `__CL_NV_<query>` as 1 or 0.
 #define __CL_NV_STRIP(...) __VA_ARGS__
-#define __CL_NV_PICK_1(t, ...) __CL_NV_STRIP t
-#define __CL_NV_PICK_0(t, ...) __VA_OPT__(__CL_NV_STRIP __VA_ARGS__)
-#define __CL_NV_PICK(v, t, ...) __CL_NV_CAT(__CL_NV_PICK_, v)(t, __VA_ARGS__)
 #define __CL_NV_CAT(a, b) __CL_NV_CAT2(a, b)
 #define __CL_NV_CAT2(a, b) a##b
-#define NV_IF_TARGET(q, t, ...) __CL_NV_PICK(__CL_NV_##q, t, __VA_ARGS__)
-#define NV_IF_ELSE_TARGET(q, t, e) __CL_NV_PICK(__CL_NV_##q, t, e)
-#define NV_DISPATCH_TARGET(...)
+#define __CL_NV_IF_1(t, ...) __CL_NV_STRIP t
+#define __CL_NV_IF_0(t, ...) __VA_OPT__(__CL_NV_STRIP __VA_ARGS__)
+#define __CL_NV_IF(v, ...) __CL_NV_CAT(__CL_NV_IF_, v)(__VA_ARGS__)
+#define NV_IF_TARGET(q, ...) __CL_NV_IF(__CL_NV_##q, __VA_ARGS__)
+#define NV_IF_ELSE_TARGET(q, t, e) __CL_NV_IF(__CL_NV_##q, t, e)
+#define __CL_NV_NARGS(...) __CL_NV_NARGS2(__VA_ARGS__, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
+#define __CL_NV_NARGS2(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, n, ...) n
+#define NV_DISPATCH_TARGET(...) __CL_NV_CAT(__CL_NV_DISPATCH_, __CL_NV_NARGS(__VA_ARGS__))(__VA_ARGS__)
+#define __CL_NV_DISPATCH_2(q1, t1) NV_IF_TARGET(q1, t1)
+#define __CL_NV_DISPATCH_4(q1, t1, q2, t2) NV_IF_ELSE_TARGET(q1, t1, (__CL_NV_DISPATCH_2(q2, t2)))
+#define __CL_NV_DISPATCH_6(q1, t1, ...) NV_IF_ELSE_TARGET(q1, t1, (__CL_NV_DISPATCH_4(__VA_ARGS__)))
+#define __CL_NV_DISPATCH_8(q1, t1, ...) NV_IF_ELSE_TARGET(q1, t1, (__CL_NV_DISPATCH_6(__VA_ARGS__)))
+#define __CL_NV_DISPATCH_10(q1, t1, ...) NV_IF_ELSE_TARGET(q1, t1, (__CL_NV_DISPATCH_8(__VA_ARGS__)))
+#define __CL_NV_DISPATCH_12(q1, t1, ...) NV_IF_ELSE_TARGET(q1, t1, (__CL_NV_DISPATCH_10(__VA_ARGS__)))
+#define __CL_NV_NV_IS_DEVICE 1
+#define __CL_NV_NV_IS_HOST 0
+#define __CL_NV_NV_ANY_TARGET 1
+#define __CL_NV_NV_NO_TARGET 0
+#define _NV_TARGET_CPP11 1
 
 namespace nvcuda {
 namespace wmma {
@@ -138,3 +158,129 @@ struct fragment {
 };
 }  // namespace wmma
 }  // namespace nvcuda
+
+// Cooperative groups and libcu++'s synchronisation types, permissive like the rest: enough for
+// kernels to parse and for uses to resolve to their qualified names.
+namespace cooperative_groups {
+struct thread_group {
+  __host__ __device__ void sync() const;
+  __host__ __device__ unsigned long long size() const;
+  __host__ __device__ unsigned long long num_threads() const;
+  __host__ __device__ unsigned long long thread_rank() const;
+  __host__ __device__ unsigned meta_group_rank() const;
+  __host__ __device__ unsigned meta_group_size() const;
+  __host__ __device__ bool is_valid() const;
+  template <class... A> __host__ __device__ __cl_any shfl(A&&...) const;
+  template <class... A> __host__ __device__ __cl_any shfl_up(A&&...) const;
+  template <class... A> __host__ __device__ __cl_any shfl_down(A&&...) const;
+  template <class... A> __host__ __device__ __cl_any shfl_xor(A&&...) const;
+  template <class... A> __host__ __device__ __cl_any any(A&&...) const;
+  template <class... A> __host__ __device__ __cl_any all(A&&...) const;
+  template <class... A> __host__ __device__ __cl_any ballot(A&&...) const;
+  template <class... A> __host__ __device__ __cl_any match_any(A&&...) const;
+  template <class... A> __host__ __device__ __cl_any match_all(A&&...) const;
+};
+struct thread_block : thread_group {
+  __host__ __device__ dim3 group_index() const;
+  __host__ __device__ dim3 thread_index() const;
+  __host__ __device__ dim3 group_dim() const;
+  __host__ __device__ dim3 dim_threads() const;
+};
+struct grid_group : thread_group {
+  __host__ __device__ dim3 group_dim() const;
+  __host__ __device__ dim3 dim_blocks() const;
+  __host__ __device__ dim3 block_index() const;
+  __host__ __device__ unsigned long long block_rank() const;
+  __host__ __device__ unsigned long long num_blocks() const;
+};
+struct cluster_group : thread_group {
+  __host__ __device__ dim3 block_index() const;
+  __host__ __device__ unsigned block_rank() const;
+  __host__ __device__ unsigned num_blocks() const;
+  __host__ __device__ dim3 dim_blocks() const;
+  __host__ __device__ __cl_any barrier_arrive() const;
+  template <class... A> __host__ __device__ void barrier_wait(A&&...) const;
+  template <class T> __host__ __device__ T* map_shared_rank(T* addr, int rank) const;
+  template <class T> __host__ __device__ T& map_shared_rank(T& addr, int rank) const;
+  template <class T> __host__ __device__ unsigned query_shared_rank(T* addr) const;
+};
+struct coalesced_group : thread_group {};
+template <unsigned N, class P = void> struct thread_block_tile : thread_group {};
+__host__ __device__ thread_block this_thread_block();
+__host__ __device__ grid_group this_grid();
+__host__ __device__ cluster_group this_cluster();
+__host__ __device__ coalesced_group coalesced_threads();
+template <unsigned N, class G> __host__ __device__ thread_block_tile<N, G> tiled_partition(const G&);
+__host__ __device__ thread_group tiled_partition(const thread_group&, unsigned);
+template <class G> __host__ __device__ void sync(const G&);
+template <class... A> __host__ __device__ __cl_any labeled_partition(A&&...);
+template <class... A> __host__ __device__ __cl_any binary_partition(A&&...);
+template <class... A> __host__ __device__ __cl_any reduce(A&&...);
+template <class... A> __host__ __device__ __cl_any reduce_store_async(A&&...);
+template <class... A> __host__ __device__ __cl_any reduce_update_async(A&&...);
+template <class... A> __host__ __device__ __cl_any inclusive_scan(A&&...);
+template <class... A> __host__ __device__ __cl_any exclusive_scan(A&&...);
+template <class... A> __host__ __device__ __cl_any invoke_one(A&&...);
+template <class... A> __host__ __device__ __cl_any invoke_one_broadcast(A&&...);
+template <class... A> __host__ __device__ void memcpy_async(A&&...);
+template <class... A> __host__ __device__ void wait(A&&...);
+template <unsigned N, class... A> __host__ __device__ void wait_prior(A&&...);
+template <class T = void> struct plus { template <class... A> __host__ __device__ __cl_any operator()(A&&...) const; };
+template <class T = void> struct less { template <class... A> __host__ __device__ __cl_any operator()(A&&...) const; };
+template <class T = void> struct greater { template <class... A> __host__ __device__ __cl_any operator()(A&&...) const; };
+template <class T = void> struct bit_and { template <class... A> __host__ __device__ __cl_any operator()(A&&...) const; };
+template <class T = void> struct bit_or { template <class... A> __host__ __device__ __cl_any operator()(A&&...) const; };
+template <class T = void> struct bit_xor { template <class... A> __host__ __device__ __cl_any operator()(A&&...) const; };
+}  // namespace cooperative_groups
+
+namespace cuda {
+enum thread_scope { thread_scope_system, thread_scope_device, thread_scope_block, thread_scope_thread };
+template <thread_scope S = thread_scope_system, class F = void>
+struct barrier {
+  using arrival_token = __cl_any;
+  __host__ __device__ barrier();
+  template <class... A> __host__ __device__ barrier(A&&...);
+  template <class... A> __host__ __device__ arrival_token arrive(A&&...);
+  template <class... A> __host__ __device__ void wait(A&&...) const;
+  __host__ __device__ void arrive_and_wait();
+  __host__ __device__ void arrive_and_drop();
+  __host__ __device__ static constexpr long max() { return 1L << 30; }
+};
+template <class... A> __host__ __device__ void init(A&&...);
+template <thread_scope S = thread_scope_system>
+struct pipeline {
+  __host__ __device__ void producer_acquire();
+  __host__ __device__ void producer_commit();
+  __host__ __device__ void consumer_wait();
+  __host__ __device__ void consumer_release();
+  template <class... A> __host__ __device__ bool quit(A&&...);
+};
+template <thread_scope S, unsigned char N = 1> struct pipeline_shared_state {};
+template <class... A> __host__ __device__ pipeline<thread_scope_thread> make_pipeline(A&&...);
+template <unsigned long N> struct aligned_size_t {
+  unsigned long value;
+  __host__ __device__ explicit aligned_size_t(unsigned long v) : value(v) {}
+  __host__ __device__ operator unsigned long() const { return value; }
+};
+template <class... A> __host__ __device__ __cl_any memcpy_async(A&&...);
+template <class... A> __host__ __device__ void pipeline_consumer_wait_prior(A&&...);
+template <class... A> __host__ __device__ void pipeline_producer_commit(A&&...);
+namespace device {
+template <class... A> __host__ __device__ __cl_any barrier_arrive_tx(A&&...);
+template <class... A> __host__ __device__ __cl_any barrier_expect_tx(A&&...);
+template <class... A> __host__ __device__ __cl_any barrier_native_handle(A&&...);
+template <class... A> __host__ __device__ __cl_any memcpy_async_tx(A&&...);
+}  // namespace device
+namespace ptx {
+struct space_global_t {}; struct space_shared_t {}; struct space_cluster_t {}; struct space_shared_cluster_t {};
+inline constexpr space_global_t space_global{};
+inline constexpr space_shared_t space_shared{};
+inline constexpr space_cluster_t space_cluster{};
+struct sem_release_t {}; struct sem_acquire_t {}; struct sem_relaxed_t {};
+inline constexpr sem_release_t sem_release{}; inline constexpr sem_acquire_t sem_acquire{};
+inline constexpr sem_relaxed_t sem_relaxed{};
+struct scope_cta_t {}; struct scope_cluster_t {}; struct scope_gpu_t {}; struct scope_sys_t {};
+inline constexpr scope_cta_t scope_cta{}; inline constexpr scope_cluster_t scope_cluster{};
+inline constexpr scope_gpu_t scope_gpu{}; inline constexpr scope_sys_t scope_sys{};
+}  // namespace ptx
+}  // namespace cuda

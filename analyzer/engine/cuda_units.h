@@ -1,0 +1,34 @@
+// Runs the CUDA front-end over the project's .cu/.cuh files (in parallel, once per target arch
+// of the model) and turns its results into model units and PARSE001 diagnostics.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "analyzer/core/diagnostic.h"
+#include "analyzer/core/source_file.h"
+#include "analyzer/model/project_model.h"
+
+namespace cudalint {
+
+struct CudaSourcesInput {
+  // Every loaded file with its absolute path: the CUDA sources are analysed, compile_commands.json
+  // files give flags, and the others map header paths back to display paths.
+  const std::vector<std::pair<const SourceFile*, std::string>>* loaded = nullptr;
+  std::optional<std::set<std::string>> only;     // analyse only these CUDA sources (absolute)
+  std::map<std::string, std::string> overlays;   // absolute path → unsaved text
+  unsigned jobs = 1;
+};
+
+struct CudaSourcesOutput {
+  std::vector<model::CudaUnit> units;
+  std::vector<Diagnostic> diags;  // PARSE001 for syntax errors missing headers cannot explain
+};
+
+CudaSourcesOutput analyze_cuda_sources(const model::ProjectModel& model, const CudaSourcesInput& in);
+
+}  // namespace cudalint

@@ -1,0 +1,5 @@
+// checks: __reduce_min_sync (warp reduction, sm_80) called unguarded from a kernel
+// feature: __reduce_min_sync
+__global__ void k(int* out, int v) {
+  out[threadIdx.x] = __reduce_min_sync(0xffffffffu, v + (int)threadIdx.x);
+}
