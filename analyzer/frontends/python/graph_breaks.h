@@ -1,0 +1,177 @@
+// Per-file facts for torch.compile graph-break analysis (tree-sitter-python; nothing is run).
+//
+// One Python module is summarised on its own, in parallel with the others: its imports,
+// module-level names, classes (with the attributes their methods assign to `self`), functions
+// (with the graph-break candidates in their bodies and the calls they make), the places that
+// start compiled regions (`@torch.compile`, `torch.compile(x)`, `torch._dynamo.optimize(...)(x)`,
+// `module.compile()`) and the Dynamo config it sets. Names are resolved as far as one file
+// allows: imports to dotted paths ("torch.nn.LSTM", ".ops.normalize" for relative imports),
+// top-level names to ":name", `self` attributes to Self chains. The project model resolves the
+// rest across files (analyzer/model/compiled_regions.h).
+//
+// Code that Dynamo does not trace on the compiled path is skipped: the untaken side of
+// `torch.compiler.is_compiling()` / `torch.jit.is_scripting()` tests, `except` handlers,
+// blocks that end by raising, assert messages and raise arguments.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "analyzer/core/diagnostic.h"
+
+namespace cudalint::python::gb {
+
+// What a name or expression denotes, as far as one file can tell.
+struct Val {
+  enum class Kind : uint8_t {
+    Unknown,
+    Path,      // text: "torch.nn.LSTM" (absolute), ":Block" (this module's top-level name),
+               // ".ops.normalize" (relative: one leading dot per level)
+    Func,      // text: qualified name of a function defined in this file ("f", "Cls.m", "f.inner")
+    Class,     // text: qualified name of a class defined in this file
+    Self,      // the instance inside a method; text: attribute chain after `self` ("" or "enc.h")
+    Super,     // super()
+    Instance,  // the result of calling items[0] (a class or factory)
+    Attr,      // attribute chain `text` of items[0]
+    Item,      // items[0][text] (text: a constant key; "" when not constant)
+    Elem,      // one element of the container items[0] (a for-loop variable)
+    List,      // items: elements (nn.ModuleList, nn.Sequential, a list literal)
+    Dict,      // keys[i] -> items[i] (nn.ModuleDict, a dict literal, dict(k=v))
+    Scripted,  // torch.jit.script(items[0]) / torch.jit.trace(items[0], ...)
+    Disabled,  // torch.compiler.disable(items[0]) / torch._dynamo.disable(items[0])
+    Tensor,    // a tensor (flag: a boolean tensor)
+    Scalar,    // a Python number taken out of a tensor (.item(), int(t), float(t), bool(t))
+  };
+  Kind kind = Kind::Unknown;
+  bool flag = false;
+  std::string text;
+  std::vector<Val> items;
+  std::vector<std::string> keys;
+
+  static Val of(Kind k, std::string text = {}) {
+    Val v;
+    v.kind = k;
+    v.text = std::move(text);
+    return v;
+  }
+  static Val wrap(Kind k, Val inner, std::string text = {});
+  bool is(Kind k) const { return kind == k; }
+};
+
+// Graph-break patterns found in one file. The model adds the ones that need other files
+// (RNN modules, TorchScript modules, extension functions, disabled functions).
+enum class BreakKind : uint8_t {
+  Item,               // Tensor.item(), int(t), float(t), bool(t)
+  ToList,             // Tensor.tolist()
+  NumpyUntraced,      // Tensor.numpy() with trace_numpy = False
+  Print,              // print(), sys.stdout.write()
+  Logging,            // logger methods, logging.<level>()
+  Warnings,           // warnings.warn()
+  DataDependentBranch,  // if/while/ternary/and/or/not on a tensor value
+  DataDependentOp,    // torch.equal / torch.allclose: a Python bool out of tensor data
+  ExplicitBreak,      // torch._dynamo.graph_break()
+  Debugger,           // breakpoint(), pdb.set_trace()
+  DeepCopy,           // copy.deepcopy()
+  WallClock,          // time.time(), time.perf_counter(), datetime.now(), ...
+  SkippedStdlib,      // other standard-library functions Dynamo skips (json.dumps, os.getpid, ...)
+  DynamicShape,       // nonzero/unique/masked_select/boolean-mask indexing/...
+  UnsupportedBuiltin, // open(), eval(), exec(), globals()
+  TensorToString,     // str(t), repr(t), f"{t}"
+  Backward,           // Tensor.backward()
+  ClassDefinition,    // a class statement inside compiled code
+  TensorApi,          // tensor APIs Dynamo rejects: grad_fn, is_inference(), random_(), share_memory_()
+  RngState,           // torch.manual_seed(), torch.Generator
+  RnnModule,          // calling nn.RNN/nn.LSTM/nn.GRU (model stage)
+  ScriptedModule,     // calling a torch.jit.script'ed module (model stage)
+  ExtensionCall,      // calling a function of the project's C++/CUDA extension (model stage)
+  DisabledCall,       // calling a torch.compiler.disable'd function (model stage)
+};
+
+// When a pattern breaks the graph, given the Dynamo config of the compiled region.
+enum class Gate : uint8_t {
+  Always,
+  UnlessScalarsCaptured,   // not with capture_scalar_outputs (or fullgraph=True, which captures them)
+  OnlyScalarsCaptured,     // a branch on a captured scalar (without capture, .item() broke first)
+  UnlessDynamicCaptured,   // not with capture_dynamic_output_shape_ops (or fullgraph=True)
+  OnlyNumpyUntraced,       // only with trace_numpy = False
+};
+
+struct BreakSite {
+  BreakKind kind = BreakKind::Item;
+  Gate gate = Gate::Always;
+  Span span;
+  std::string what;      // the source, shortened: "x.sum().item()"
+  std::string registry;  // Dynamo's graph-break registry id, "GB0124"
+  std::string detail;    // kind-specific: the API name ("time.time", "grad_fn", "print")
+};
+
+struct CallSite {
+  Span span;
+  Val callee;
+};
+
+// How a function is compiled when it is itself an entry point.
+struct CompileMark {
+  Span span;                // the decorator or call
+  bool fullgraph = false;   // fullgraph=True / nopython=True
+  std::map<std::string, bool> config;  // @torch._dynamo.config.patch(key=True) on the entry
+};
+
+struct Function {
+  std::string name;
+  std::string qualname;     // "f", "Cls.method", "outer.inner"
+  int cls = -1;             // index into classes for methods
+  int self_cls = -1;        // the class `self` refers to: methods and functions nested in them
+  Span name_span;
+  std::optional<CompileMark> compiled;   // @torch.compile / @torch._dynamo.optimize(...)
+  bool disabled = false;                 // @torch.compiler.disable / @torch._dynamo.disable
+  bool disabled_nonrecursive = false;    // disable(recursive=False)
+  bool opaque = false;      // Dynamo does not trace the body: custom ops, allow_in_graph, triton kernels
+  bool scripted = false;    // @torch.jit.script
+  bool has_breaks_in_loop = false;
+  std::vector<BreakSite> breaks;
+  std::vector<CallSite> calls;
+};
+
+struct Class {
+  std::string name;
+  std::string qualname;
+  Span name_span;
+  std::vector<Val> bases;
+  std::map<std::string, Val> attrs;     // self.<name> = <value> in any method (last wins)
+  std::map<std::string, int> methods;   // name -> function index
+};
+
+struct CompileSite {
+  Span span;
+  Val target;                 // what is compiled: a function, a method, a module instance
+  bool fullgraph = false;
+  bool method_form = false;   // `x.compile()`: only a project nn.Module instance counts
+};
+
+struct ConfigSet {
+  std::string key;   // "capture_scalar_outputs", "capture_dynamic_output_shape_ops", "allow_rnn", "trace_numpy"
+  bool value = false;
+  Span span;
+};
+
+struct Summary {
+  std::vector<Function> functions;
+  std::vector<Class> classes;
+  std::map<std::string, Val> globals;     // module-level names
+  std::vector<CompileSite> compile_sites;
+  std::vector<ConfigSet> config;
+  std::vector<std::string> imports;       // imported module paths, absolute or relative ("..ops")
+  bool truncated = false;                 // a work limit was hit; the summary is partial
+};
+
+// Never throws; bounded work and recursion for any input.
+Summary summarize(std::string_view text);
+
+std::string_view to_string(BreakKind k);
+
+}  // namespace cudalint::python::gb

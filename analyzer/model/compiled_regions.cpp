@@ -1,0 +1,785 @@
+// Cross-file resolution of compiled regions (see compiled_regions.h): module table, name
+// resolution over the per-file summaries, entry points, a breadth-first walk of the calls from
+// each entry, and the Dynamo config each region runs with.
+#include "analyzer/model/compiled_regions.h"
+
+#include <algorithm>
+#include <deque>
+#include <map>
+#include <set>
+
+#include <fmt/format.h>
+
+namespace cudalint::model {
+
+namespace gb = python::gb;
+using VK = gb::Val::Kind;
+
+std::string module_name_of(std::string_view path) {
+  std::string p(path);
+  if (p.ends_with(".py")) p.resize(p.size() - 3);
+  while (!p.empty() && p.front() == '/') p.erase(0, 1);
+  if (p.starts_with("./")) p.erase(0, 2);
+  std::replace(p.begin(), p.end(), '/', '.');
+  if (p == "__init__") return "";
+  if (p.ends_with(".__init__")) p.resize(p.size() - 9);
+  return p;
+}
+
+bool entry_glob_matches(std::string_view pat, std::string_view s) {
+  // Iterative matcher with one backtrack point for `*` (linear in practice).
+  size_t p = 0, i = 0, star = std::string_view::npos, mark = 0;
+  auto class_match = [&](size_t& pp, char c) {
+    size_t q = pp + 1;
+    bool neg = q < pat.size() && (pat[q] == '!' || pat[q] == '^');
+    if (neg) ++q;
+    bool ok = false;
+    size_t first = q;
+    while (q < pat.size() && (pat[q] != ']' || q == first)) {
+      if (q + 2 < pat.size() && pat[q + 1] == '-' && pat[q + 2] != ']') {
+        ok |= c >= pat[q] && c <= pat[q + 2];
+        q += 3;
+      } else {
+        ok |= c == pat[q];
+        ++q;
+      }
+    }
+    if (q >= pat.size()) return false;  // no closing bracket: no match
+    pp = q + 1;
+    return ok != neg;
+  };
+  while (i < s.size()) {
+    if (p < pat.size() && pat[p] == '*') {
+      star = p++;
+      mark = i;
+      continue;
+    }
+    if (p < pat.size() && pat[p] == '[') {
+      size_t pp = p;
+      if (class_match(pp, s[i])) {
+        p = pp;
+        ++i;
+        continue;
+      }
+    } else if (p < pat.size() && (pat[p] == '?' || pat[p] == s[i])) {
+      ++p;
+      ++i;
+      continue;
+    }
+    if (star == std::string_view::npos) return false;
+    p = star + 1;
+    i = ++mark;
+  }
+  while (p < pat.size() && pat[p] == '*') ++p;
+  return p == pat.size();
+}
+
+namespace {
+
+constexpr int kMaxResolveDepth = 16;
+constexpr size_t kMaxEntriesShown = 3;
+constexpr int64_t kWorkBudget = 20'000'000;
+
+struct Target {
+  enum class K : uint8_t {
+    None, Module, Function, Class, Instance, Super, External, ExternalInstance, Extension, List, Dict, Scripted,
+    Disabled, Tensor
+  };
+  K kind = K::None;
+  int unit = -1;
+  int index = -1;    // function or class index
+  std::string path;  // External/ExternalInstance/Extension
+  std::vector<Target> items;
+  std::vector<std::string> keys;
+};
+using TK = Target::K;
+
+struct Config {
+  bool capture_scalars = false;
+  bool capture_dynamic = false;
+  bool allow_rnn = false;
+  bool trace_numpy = true;
+};
+
+struct Entry {
+  int unit = -1;
+  int fn = -1;
+  bool fullgraph = false;
+  std::map<std::string, bool> patch;
+  std::string how;
+};
+
+struct Site {
+  int unit;
+  uint32_t begin;
+  uint32_t end;
+  gb::BreakKind kind;
+  bool operator<(const Site& o) const {
+    return std::tie(unit, begin, end, kind) < std::tie(o.unit, o.begin, o.end, o.kind);
+  }
+};
+
+struct Found {
+  std::string what, registry, detail;
+  std::vector<size_t> entries;  // indices into entries_
+  std::optional<std::pair<int, gb::CallSite const*>> via;
+  std::string via_callee;
+};
+
+class Analysis {
+ public:
+  Analysis(const std::vector<PythonUnit>& units, const GraphBreakInputs& in) : units_(units), in_(in) {
+    for (size_t u = 0; u < units_.size(); ++u) {
+      std::string key = module_name_of(units_[u].file->path);
+      keys_.push_back(key);
+      by_key_.emplace(key, static_cast<int>(u));
+      const auto& s = units_[u].summary;
+      auto& fq = fn_by_qual_.emplace_back();
+      for (size_t i = 0; i < s.functions.size(); ++i) fq.emplace(s.functions[i].qualname, static_cast<int>(i));
+      auto& cq = cls_by_qual_.emplace_back();
+      for (size_t i = 0; i < s.classes.size(); ++i) cq.emplace(s.classes[i].qualname, static_cast<int>(i));
+    }
+  }
+
+  std::vector<GraphBreak> run() {
+    collect_entries();
+    for (size_t e = 0; e < entries_.size(); ++e) walk(e);
+    return results();
+  }
+
+ private:
+  // ---- modules ----
+  // A project module by dotted name: exact, else the one module whose name ends with it.
+  int find_module(const std::string& name) {
+    if (name.empty()) return -1;
+    if (auto it = module_cache_.find(name); it != module_cache_.end()) return it->second;
+    int found = -1;
+    if (auto it = by_key_.find(name); it != by_key_.end()) {
+      found = it->second;
+    } else {
+      std::string suffix = "." + name;
+      int n = 0;
+      for (size_t u = 0; u < keys_.size(); ++u)
+        if (keys_[u].ends_with(suffix)) {
+          found = static_cast<int>(u);
+          ++n;
+        }
+      if (n != 1) found = -1;  // ambiguous: unknown
+    }
+    module_cache_.emplace(name, found);
+    return found;
+  }
+
+  // The absolute dotted name of a relative import path seen in `unit`.
+  std::string absolute(int unit, const std::string& rel) const {
+    size_t level = 0;
+    while (level < rel.size() && rel[level] == '.') ++level;
+    std::string pkg = keys_[static_cast<size_t>(unit)];
+    bool is_init = units_[static_cast<size_t>(unit)].file->path.ends_with("__init__.py");
+    if (!is_init) pkg = pkg.substr(0, pkg.rfind('.') == std::string::npos ? 0 : pkg.rfind('.'));
+    for (size_t i = 1; i < level; ++i) pkg = pkg.substr(0, pkg.rfind('.') == std::string::npos ? 0 : pkg.rfind('.'));
+    std::string rest = rel.substr(level);
+    if (pkg.empty()) return rest;
+    return rest.empty() ? pkg : pkg + "." + rest;
+  }
+
+  bool is_extension(const std::string& name) const {
+    for (const auto& e : in_.extension_modules)
+      if (name == e) return true;
+    return false;
+  }
+
+  static std::vector<std::string> split(const std::string& s) {
+    std::vector<std::string> out;
+    size_t b = 0;
+    while (b <= s.size()) {
+      size_t e = s.find('.', b);
+      if (e == std::string::npos) e = s.size();
+      out.push_back(s.substr(b, e - b));
+      b = e + 1;
+    }
+    return out;
+  }
+
+  Target absolute_path(const std::string& path, int depth) {
+    std::vector<std::string> comps = split(path);
+    for (size_t i = comps.size(); i >= 1; --i) {
+      std::string prefix = comps[0];
+      for (size_t k = 1; k < i; ++k) prefix += "." + comps[k];
+      if (is_extension(prefix)) {
+        Target t{TK::Extension};
+        t.path = path;
+        return t;
+      }
+      int m = find_module(prefix);
+      if (m >= 0) {
+        Target t{TK::Module, m};
+        for (size_t k = i; k < comps.size() && t.kind != TK::None; ++k) t = attr(t, comps[k], depth + 1);
+        return t;
+      }
+    }
+    Target t{TK::External};
+    t.path = path;
+    return t;
+  }
+
+  // ---- resolution ----
+  Target resolve(const gb::Val& v, int unit, int self_cls, int depth = 0) {
+    if (depth > kMaxResolveDepth || --budget_ < 0) return {};
+    const auto& s = units_[static_cast<size_t>(unit)].summary;
+    switch (v.kind) {
+      case VK::Path: {
+        if (v.text.starts_with(":")) {
+          std::string name = v.text.substr(1);
+          std::string rest;
+          if (auto d = name.find('.'); d != std::string::npos) {
+            rest = name.substr(d + 1);
+            name.resize(d);
+          }
+          Target t = global(unit, name, depth + 1);
+          if (!rest.empty())
+            for (const auto& c : split(rest)) t = attr(t, c, depth + 1);
+          return t;
+        }
+        if (v.text.starts_with(".")) return absolute_path(absolute(unit, v.text), depth + 1);
+        if (v.text.starts_with("builtins.")) return {};
+        return absolute_path(v.text, depth + 1);
+      }
+      case VK::Func: {
+        auto it = fn_by_qual_[static_cast<size_t>(unit)].find(v.text);
+        if (it == fn_by_qual_[static_cast<size_t>(unit)].end()) return {};
+        return Target{TK::Function, unit, it->second};
+      }
+      case VK::Class: {
+        auto it = cls_by_qual_[static_cast<size_t>(unit)].find(v.text);
+        if (it == cls_by_qual_[static_cast<size_t>(unit)].end()) return {};
+        return Target{TK::Class, unit, it->second};
+      }
+      case VK::Self: {
+        if (self_cls < 0) return {};
+        Target t{TK::Instance, unit, self_cls};
+        if (!v.text.empty())
+          for (const auto& c : split(v.text)) t = attr(t, c, depth + 1);
+        return t;
+      }
+      case VK::Super:
+        if (self_cls < 0) return {};
+        return Target{TK::Super, unit, self_cls};
+      case VK::Instance: {
+        if (v.items.empty()) return {};
+        Target c = resolve(v.items[0], unit, self_cls, depth + 1);
+        if (c.kind == TK::Class) return Target{TK::Instance, c.unit, c.index};
+        if (c.kind == TK::External) {
+          c.kind = TK::ExternalInstance;
+          return c;
+        }
+        return {};
+      }
+      case VK::Attr: {
+        if (v.items.empty()) return {};
+        Target t = resolve(v.items[0], unit, self_cls, depth + 1);
+        for (const auto& c : split(v.text)) t = attr(t, c, depth + 1);
+        return t;
+      }
+      case VK::Item:
+      case VK::Elem: {
+        if (v.items.empty()) return {};
+        Target c = resolve(v.items[0], unit, self_cls, depth + 1);
+        if (c.kind == TK::Dict) {
+          if (v.kind == VK::Item && !v.text.empty()) {
+            for (size_t i = 0; i < c.keys.size(); ++i)
+              if (c.keys[i] == v.text) return c.items[i];
+            return {};
+          }
+          c.kind = TK::List;  // any value
+          c.keys.clear();
+          return c;
+        }
+        if (c.kind == TK::List) return c;  // any element: calls reach each
+        return {};
+      }
+      case VK::List:
+      case VK::Dict: {
+        Target t{v.kind == VK::List ? TK::List : TK::Dict};
+        for (size_t i = 0; i < v.items.size(); ++i) {
+          t.items.push_back(resolve(v.items[i], unit, self_cls, depth + 1));
+          if (v.kind == VK::Dict) t.keys.push_back(i < v.keys.size() ? v.keys[i] : std::string());
+        }
+        return t;
+      }
+      case VK::Scripted:
+      case VK::Disabled: {
+        Target t{v.kind == VK::Scripted ? TK::Scripted : TK::Disabled};
+        if (!v.items.empty()) t.items.push_back(resolve(v.items[0], unit, self_cls, depth + 1));
+        return t;
+      }
+      case VK::Tensor: return Target{TK::Tensor};
+      default: return {};
+    }
+    (void)s;
+  }
+
+  Target global(int unit, const std::string& name, int depth) {
+    const auto& g = units_[static_cast<size_t>(unit)].summary.globals;
+    auto it = g.find(name);
+    if (it == g.end()) {
+      // A submodule of a package (`from pkg import sub` resolves `pkg.sub` here).
+      if (units_[static_cast<size_t>(unit)].file->path.ends_with("__init__.py")) {
+        int m = find_module(keys_[static_cast<size_t>(unit)].empty() ? name : keys_[static_cast<size_t>(unit)] + "." + name);
+        if (m >= 0) return Target{TK::Module, m};
+      }
+      return {};
+    }
+    return resolve(it->second, unit, -1, depth + 1);
+  }
+
+  // Method or class attribute lookup through the project's base classes (depth-first, left to right).
+  template <typename F>
+  bool each_class(int unit, int cls, F&& f, int depth = 0) {
+    if (depth > 12 || --budget_ < 0) return false;
+    if (f(unit, cls)) return true;
+    for (const auto& b : units_[static_cast<size_t>(unit)].summary.classes[static_cast<size_t>(cls)].bases) {
+      Target t = resolve(b, unit, -1, depth + 1);
+      if (t.kind == TK::Class && each_class(t.unit, t.index, f, depth + 1)) return true;
+    }
+    return false;
+  }
+
+  // Whether a project class derives from torch.autograd.Function (through project classes).
+  bool is_autograd_function(int unit, int cls) {
+    bool found = false;
+    each_class(unit, cls, [&](int u, int c) {
+      for (const auto& b : units_[static_cast<size_t>(u)].summary.classes[static_cast<size_t>(c)].bases) {
+        Target t = resolve(b, u, -1, 0);
+        if (t.kind == TK::External &&
+            (t.path == "torch.autograd.Function" || t.path == "torch.autograd.function.Function"))
+          found = true;
+      }
+      return found;
+    });
+    return found;
+  }
+
+  Target method(int unit, int cls, const std::string& name, bool skip_self = false) {
+    Target out;
+    bool first = true;
+    each_class(unit, cls, [&](int u, int c) {
+      if (skip_self && first) {
+        first = false;
+        return false;
+      }
+      first = false;
+      const auto& k = units_[static_cast<size_t>(u)].summary.classes[static_cast<size_t>(c)];
+      auto it = k.methods.find(name);
+      if (it == k.methods.end()) return false;
+      out = Target{TK::Function, u, it->second};
+      return true;
+    });
+    return out;
+  }
+
+  Target attr(const Target& t, const std::string& name, int depth) {
+    if (depth > kMaxResolveDepth || --budget_ < 0) return {};
+    switch (t.kind) {
+      case TK::Module: {
+        const auto& g = units_[static_cast<size_t>(t.unit)].summary.globals;
+        if (g.count(name)) return global(t.unit, name, depth + 1);
+        std::string sub = keys_[static_cast<size_t>(t.unit)].empty() ? name : keys_[static_cast<size_t>(t.unit)] + "." + name;
+        if (is_extension(sub)) {
+          Target e{TK::Extension};
+          e.path = sub;
+          return e;
+        }
+        int m = find_module(sub);
+        return m >= 0 ? Target{TK::Module, m} : Target{};
+      }
+      case TK::Class: {
+        if (name == "apply" && is_autograd_function(t.unit, t.index))
+          return method(t.unit, t.index, "forward");
+        return method(t.unit, t.index, name);
+      }
+      case TK::Instance: {
+        Target out;
+        each_class(t.unit, t.index, [&](int u, int c) {
+          const auto& k = units_[static_cast<size_t>(u)].summary.classes[static_cast<size_t>(c)];
+          if (auto it = k.attrs.find(name); it != k.attrs.end()) {
+            out = resolve(it->second, u, c, depth + 1);
+            return true;
+          }
+          if (auto it = k.methods.find(name); it != k.methods.end()) {
+            out = Target{TK::Function, u, it->second};
+            return true;
+          }
+          return false;
+        });
+        return out;
+      }
+      case TK::Super: return method(t.unit, t.index, name, true);
+      case TK::External: {
+        Target e = t;
+        e.path += "." + name;
+        return e;
+      }
+      case TK::ExternalInstance:
+        if (t.path.starts_with("torch.utils.cpp_extension.load")) {
+          Target e{TK::Extension};
+          e.path = name;
+          return e;
+        }
+        return {};
+      case TK::Extension: {
+        Target e = t;
+        e.path += "." + name;
+        return e;
+      }
+      case TK::Dict:
+        for (size_t i = 0; i < t.keys.size(); ++i)
+          if (t.keys[i] == name) return t.items[i];
+        return {};
+      default: return {};
+    }
+  }
+
+  // ---- entries ----
+  void add_entry(int unit, int fn, bool fullgraph, std::map<std::string, bool> patch, std::string how) {
+    for (const auto& e : entries_)
+      if (e.unit == unit && e.fn == fn && e.fullgraph == fullgraph) return;
+    entries_.push_back({unit, fn, fullgraph, std::move(patch), std::move(how)});
+  }
+
+  std::string where_text(int unit, Span span) const {
+    const SourceFile& f = *units_[static_cast<size_t>(unit)].file;
+    return fmt::format("{}:{}", f.path, f.lines.line_of(span.begin));
+  }
+
+  void collect_entries() {
+    for (size_t u = 0; u < units_.size(); ++u) {
+      const auto& s = units_[u].summary;
+      for (size_t i = 0; i < s.functions.size(); ++i)
+        if (s.functions[i].compiled)
+          add_entry(static_cast<int>(u), static_cast<int>(i), s.functions[i].compiled->fullgraph,
+                    s.functions[i].compiled->config,
+                    s.functions[i].compiled->fullgraph ? "@torch.compile(fullgraph=True)" : "@torch.compile");
+    }
+    for (size_t u = 0; u < units_.size(); ++u) {
+      for (const auto& cs : units_[u].summary.compile_sites) {
+        Target t = resolve(cs.target, static_cast<int>(u), -1);
+        if (cs.method_form && t.kind != TK::Instance) continue;
+        Target fn;
+        if (t.kind == TK::Function) fn = t;
+        else if (t.kind == TK::Instance) fn = method(t.unit, t.index, "forward");
+        if (fn.kind != TK::Function) continue;
+        std::string how = fmt::format("{}{} at {}", cs.method_form ? ".compile(" : "torch.compile(",
+                                      cs.fullgraph ? "fullgraph=True)" : ")", where_text(static_cast<int>(u), cs.span));
+        const auto& f = units_[static_cast<size_t>(fn.unit)].summary.functions[static_cast<size_t>(fn.index)];
+        add_entry(fn.unit, fn.index, cs.fullgraph, f.compiled ? f.compiled->config : std::map<std::string, bool>{},
+                  how);
+      }
+    }
+    for (const auto& [glob, origin] : in_.entry_points) {
+      for (size_t u = 0; u < units_.size(); ++u) {
+        const auto& s = units_[u].summary;
+        std::vector<std::string> mods;
+        for (std::string k = keys_[u];;) {
+          mods.push_back(k);
+          auto d = k.find('.');
+          if (d == std::string::npos) break;
+          k = k.substr(d + 1);
+        }
+        for (size_t i = 0; i < s.functions.size(); ++i) {
+          bool hit = false;
+          for (const auto& m : mods) {
+            std::string full = m.empty() ? s.functions[i].qualname : m + "." + s.functions[i].qualname;
+            std::string colon = m + ":" + s.functions[i].qualname;
+            if (entry_glob_matches(glob, glob.find(':') != std::string::npos ? colon : full)) hit = true;
+          }
+          if (hit)
+            add_entry(static_cast<int>(u), static_cast<int>(i), false, {},
+                      fmt::format("entry-points \"{}\" in {}", glob, origin.path));
+        }
+      }
+    }
+  }
+
+  // ---- config ----
+  Config config_for(const Entry& e) {
+    Config c;
+    auto env_on = [&](std::string_view var) {
+      for (const auto& [k, v] : in_.env)
+        if (k == var && v == "1") return true;
+      return false;
+    };
+    c.capture_scalars = env_on("TORCHDYNAMO_CAPTURE_SCALAR_OUTPUTS");
+    c.capture_dynamic = env_on("TORCHDYNAMO_CAPTURE_DYNAMIC_OUTPUT_SHAPE_OPS");
+    for (size_t u = 0; u < units_.size(); ++u) {
+      const auto& cfg = units_[u].summary.config;
+      if (cfg.empty() || !scope_of(static_cast<int>(u)).count(e.unit)) continue;
+      for (const auto& set : cfg) apply(c, set.key, set.value);
+    }
+    for (const auto& [k, v] : e.patch) apply(c, k, v);
+    if (e.fullgraph) {  // torch 2.11: fullgraph=True captures instead of breaking
+      c.capture_scalars = true;
+      c.capture_dynamic = true;
+    }
+    return c;
+  }
+
+  static void apply(Config& c, const std::string& key, bool v) {
+    if (key == "capture_scalar_outputs") c.capture_scalars = v;
+    else if (key == "capture_dynamic_output_shape_ops") c.capture_dynamic = v;
+    else if (key == "allow_rnn") c.allow_rnn = v;
+    else if (key == "trace_numpy") c.trace_numpy = v;
+  }
+
+  // Modules whose code runs in a process that imports `unit`: every module that imports it
+  // (directly or not), and everything those import.
+  const std::set<int>& scope_of(int unit) {
+    if (auto it = scopes_.find(unit); it != scopes_.end()) return it->second;
+    build_import_graph();
+    std::set<int> roots{unit};
+    std::deque<int> q{unit};
+    while (!q.empty()) {
+      int x = q.front();
+      q.pop_front();
+      for (int p : importers_[static_cast<size_t>(x)])
+        if (roots.insert(p).second) q.push_back(p);
+    }
+    std::set<int> out = roots;
+    q.assign(roots.begin(), roots.end());
+    while (!q.empty()) {
+      int x = q.front();
+      q.pop_front();
+      for (int d : imports_[static_cast<size_t>(x)])
+        if (out.insert(d).second) q.push_back(d);
+    }
+    return scopes_.emplace(unit, std::move(out)).first->second;
+  }
+
+  void build_import_graph() {
+    if (!imports_.empty() || units_.empty()) return;
+    imports_.resize(units_.size());
+    importers_.resize(units_.size());
+    for (size_t u = 0; u < units_.size(); ++u) {
+      std::set<int> seen;
+      for (const auto& imp : units_[u].summary.imports) {
+        std::string name = imp.starts_with(".") ? absolute(static_cast<int>(u), imp) : imp;
+        int m = find_module(name);
+        if (m < 0 && name.find('.') != std::string::npos) m = find_module(name.substr(0, name.rfind('.')));
+        if (m >= 0 && m != static_cast<int>(u) && seen.insert(m).second) {
+          imports_[u].push_back(m);
+          importers_[static_cast<size_t>(m)].push_back(static_cast<int>(u));
+        }
+      }
+    }
+  }
+
+  // ---- the walk ----
+  static bool breaks(gb::Gate g, const Config& c) {
+    switch (g) {
+      case gb::Gate::Always: return true;
+      case gb::Gate::UnlessScalarsCaptured: return !c.capture_scalars;
+      case gb::Gate::OnlyScalarsCaptured: return c.capture_scalars;
+      case gb::Gate::UnlessDynamicCaptured: return !c.capture_dynamic;
+      case gb::Gate::OnlyNumpyUntraced: return !c.trace_numpy;
+    }
+    return false;
+  }
+
+  void record(size_t entry, int unit, Span span, gb::BreakKind kind, const std::string& what,
+              const std::string& registry, const std::string& detail,
+              const std::optional<std::pair<int, const gb::CallSite*>>& via, const std::string& via_callee) {
+    Site key{unit, span.begin, span.end, kind};
+    auto [it, fresh] = found_.try_emplace(key);
+    Found& f = it->second;
+    if (fresh) {
+      f.what = what;
+      f.registry = registry;
+      f.detail = detail;
+      f.via = via;
+      f.via_callee = via_callee;
+    }
+    if (std::find(f.entries.begin(), f.entries.end(), entry) == f.entries.end()) f.entries.push_back(entry);
+  }
+
+  std::string function_name(int unit, int fn) const {
+    return units_[static_cast<size_t>(unit)].summary.functions[static_cast<size_t>(fn)].qualname;
+  }
+
+  void walk(size_t e) {
+    const Entry& entry = entries_[e];
+    Config cfg = config_for(entry);
+    struct Node {
+      int unit, fn;
+      std::optional<std::pair<int, const gb::CallSite*>> via;  // the call that reached it
+      std::string via_callee;
+    };
+    std::set<std::pair<int, int>> seen{{entry.unit, entry.fn}};
+    std::deque<Node> q{{entry.unit, entry.fn, std::nullopt, {}}};
+    while (!q.empty() && budget_ > 0) {
+      Node n = std::move(q.front());
+      q.pop_front();
+      const auto& f = units_[static_cast<size_t>(n.unit)].summary.functions[static_cast<size_t>(n.fn)];
+      for (const auto& b : f.breaks) {
+        if (!breaks(b.gate, cfg)) continue;
+        record(e, n.unit, b.span, b.kind, b.what, b.registry, b.detail, n.via, n.via_callee);
+      }
+      for (const auto& c : f.calls) {
+        --budget_;
+        Target t = resolve(c.callee, n.unit, f.self_cls);
+        std::optional<std::pair<int, const gb::CallSite*>> via{{n.unit, &c}};
+        Reached here{n.via, n.via_callee};
+        call(e, cfg, n.unit, c, t, here, [&](int u, int fn) {
+          if (seen.insert({u, fn}).second)
+            q.push_back({u, fn, via, function_name(u, fn)});
+        }, 0);
+      }
+    }
+  }
+
+  // How the function holding a call was reached (for breaks found at the call).
+  struct Reached {
+    std::optional<std::pair<int, const gb::CallSite*>> via;
+    std::string callee;
+  };
+
+  template <typename Enqueue>
+  void call(size_t e, const Config& cfg, int unit, const gb::CallSite& c, const Target& t, const Reached& r,
+            Enqueue&& enqueue, int depth) {
+    if (depth > 4) return;
+    std::string what = call_text(unit, c.span);
+    switch (t.kind) {
+      case TK::Function: {
+        const auto& f = units_[static_cast<size_t>(t.unit)].summary.functions[static_cast<size_t>(t.index)];
+        if (f.disabled) {
+          record(e, unit, c.span, gb::BreakKind::DisabledCall, what, f.disabled_nonrecursive ? "GB0099" : "GB0098",
+                 f.qualname, r.via, r.callee);
+          return;
+        }
+        if (f.opaque || f.scripted) return;
+        enqueue(t.unit, t.index);
+        return;
+      }
+      case TK::Class: {
+        Target init = method(t.unit, t.index, "__init__");
+        if (init.kind == TK::Function) call(e, cfg, unit, c, init, r, enqueue, depth + 1);
+        return;
+      }
+      case TK::Instance: {
+        Target m = method(t.unit, t.index, "__call__");
+        if (m.kind != TK::Function) m = method(t.unit, t.index, "forward");
+        if (m.kind == TK::Function) call(e, cfg, unit, c, m, r, enqueue, depth + 1);
+        return;
+      }
+      case TK::ExternalInstance: {
+        std::string_view last = std::string_view(t.path).substr(t.path.rfind('.') + 1);
+        if (t.path.starts_with("torch.nn.") && (last == "LSTM" || last == "GRU" || last == "RNN") && !cfg.allow_rnn)
+          record(e, unit, c.span, gb::BreakKind::RnnModule, what, "GB0014", "torch.nn." + std::string(last),
+                 r.via, r.callee);
+        return;
+      }
+      case TK::Scripted: {
+        if (!t.items.empty() && (t.items[0].kind == TK::Instance || t.items[0].kind == TK::ExternalInstance))
+          record(e, unit, c.span, gb::BreakKind::ScriptedModule, what, "GB0357", {}, r.via, r.callee);
+        return;
+      }
+      case TK::Disabled:
+        record(e, unit, c.span, gb::BreakKind::DisabledCall, what, "GB0098", {}, r.via, r.callee);
+        return;
+      case TK::Extension:
+        record(e, unit, c.span, gb::BreakKind::ExtensionCall, what, "GB0007", t.path, r.via, r.callee);
+        return;
+      case TK::List:
+        for (const auto& i : t.items) call(e, cfg, unit, c, i, r, enqueue, depth + 1);
+        return;
+      default: return;
+    }
+  }
+
+  std::string call_text(int unit, Span span) const {
+    std::string_view text = units_[static_cast<size_t>(unit)].file->text;
+    if (span.end > text.size() || span.begin > span.end) return {};
+    std::string out;
+    for (char ch : text.substr(span.begin, span.end - span.begin)) {
+      if (ch == '\n' || ch == '\r' || ch == '\t' || ch == '\\') {
+        if (!out.empty() && out.back() != ' ') out += ' ';
+        continue;
+      }
+      if (ch == ' ' && !out.empty() && out.back() == ' ') continue;
+      out += ch;
+      if (out.size() > 60) {
+        out.resize(57);
+        while (!out.empty() && (static_cast<unsigned char>(out.back()) & 0xC0) == 0x80) out.pop_back();
+        if (!out.empty() && (static_cast<unsigned char>(out.back()) & 0x80)) out.pop_back();
+        out += "...";
+        break;
+      }
+    }
+    return out;
+  }
+
+  std::vector<GraphBreak> results() {
+    std::vector<GraphBreak> out;
+    for (auto& [site, f] : found_) {
+      GraphBreak g;
+      g.kind = site.kind;
+      g.where = {units_[static_cast<size_t>(site.unit)].file->path, {site.begin, site.end}};
+      g.what = f.what;
+      g.registry = f.registry;
+      g.detail = f.detail;
+      std::vector<RegionEntry> es;
+      for (size_t ei : f.entries) {
+        const Entry& en = entries_[ei];
+        const auto& fn = units_[static_cast<size_t>(en.unit)].summary.functions[static_cast<size_t>(en.fn)];
+        g.fullgraph |= en.fullgraph;
+        es.push_back({fn.qualname, {units_[static_cast<size_t>(en.unit)].file->path, fn.name_span}, en.fullgraph,
+                      en.how});
+      }
+      std::sort(es.begin(), es.end(), [](const RegionEntry& a, const RegionEntry& b) {
+        return std::tie(a.where.path, a.where.span.begin, b.fullgraph) <
+               std::tie(b.where.path, b.where.span.begin, a.fullgraph);
+      });
+      // One line per entry function (the fullgraph one first when compiled both ways).
+      es.erase(std::unique(es.begin(), es.end(),
+                           [](const RegionEntry& a, const RegionEntry& b) { return a.where == b.where; }),
+               es.end());
+      if (es.size() > kMaxEntriesShown) {
+        g.more_entries = es.size() - kMaxEntriesShown;
+        es.resize(kMaxEntriesShown);
+      }
+      g.entries = std::move(es);
+      if (f.via) {
+        const auto& [vu, cs] = *f.via;
+        g.via = Origin{units_[static_cast<size_t>(vu)].file->path, cs->span};
+        g.via_callee = f.via_callee;
+      }
+      out.push_back(std::move(g));
+    }
+    std::sort(out.begin(), out.end(), [](const GraphBreak& a, const GraphBreak& b) {
+      return std::tie(a.where.path, a.where.span.begin, a.kind) < std::tie(b.where.path, b.where.span.begin, b.kind);
+    });
+    return out;
+  }
+
+  const std::vector<PythonUnit>& units_;
+  const GraphBreakInputs& in_;
+  std::vector<std::string> keys_;
+  std::multimap<std::string, int> by_key_;
+  std::vector<std::map<std::string, int>> fn_by_qual_;
+  std::vector<std::map<std::string, int>> cls_by_qual_;
+  std::map<std::string, int> module_cache_;
+  std::vector<Entry> entries_;
+  std::map<Site, Found> found_;
+  std::map<int, std::set<int>> scopes_;
+  std::vector<std::vector<int>> imports_;
+  std::vector<std::vector<int>> importers_;
+  int64_t budget_ = kWorkBudget;
+};
+
+}  // namespace
+
+std::vector<GraphBreak> find_graph_breaks(const std::vector<PythonUnit>& units, const GraphBreakInputs& in) {
+  Analysis a(units, in);
+  return a.run();
+}
+
+}  // namespace cudalint::model

@@ -1,0 +1,75 @@
+// torch.compile regions across a project, and the graph breaks reachable in them.
+//
+// Entry points are functions decorated with @torch.compile / @torch._dynamo.optimize, the
+// targets of torch.compile(x) / torch._dynamo.optimize(...)(x) / module.compile() calls (a
+// module instance means its class's forward), and the functions matched by the config's
+// `[graph-breaks] entry-points` globs. From each entry the calls are followed through the
+// project's own Python files: functions, methods (including through `self` attributes set in
+// any method, nn.ModuleList/Sequential/ModuleDict containers, base classes and super()),
+// constructors and imports (absolute, relative, re-exported by __init__.py). A function
+// disabled with torch.compiler.disable ends the region (the call itself breaks the graph);
+// custom ops, allow_in_graph functions and triton kernels are not entered.
+//
+// The Dynamo config a region runs with: torch 2.11 defaults, `ENV TORCHDYNAMO_*` in any
+// Dockerfile, `torch._dynamo.config.X = ...` in a module that is imported together with the
+// entry's module (any module importing the setter, directly or not, and everything they import),
+// @torch._dynamo.config.patch on the entry, and fullgraph=True (which captures scalar outputs
+// and dynamic-shape operators rather than breaking).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "analyzer/core/diagnostic.h"
+#include "analyzer/core/source_file.h"
+#include "analyzer/frontends/python/graph_breaks.h"
+
+namespace cudalint::model {
+
+// One analysed .py file.
+struct PythonUnit {
+  const SourceFile* file = nullptr;
+  python::gb::Summary summary;
+};
+
+// A compiled region that reaches a graph break.
+struct RegionEntry {
+  std::string name;   // "Block.forward"
+  Origin where;       // the entry function's name
+  bool fullgraph = false;
+  std::string how;    // "@torch.compile(fullgraph=True)", "torch.compile() at train.py:40", "entry-points \"pkg.*\""
+};
+
+struct GraphBreak {
+  python::gb::BreakKind kind{};
+  Origin where;
+  std::string what;       // the source at `where`, shortened
+  std::string registry;   // Dynamo graph-break registry id: "GB0124"
+  std::string detail;     // kind-specific ("time.time", "torch.nn.LSTM", "my_ext._C.fused")
+  bool fullgraph = false; // some region reaching it has fullgraph=True: torch.compile raises
+  std::vector<RegionEntry> entries;  // the first few regions, in path/line order
+  size_t more_entries = 0;
+  // When the break is not in the entry function itself: the call that reached its function.
+  std::optional<Origin> via;
+  std::string via_callee;
+};
+
+// What the analysis needs besides the Python files.
+struct GraphBreakInputs {
+  std::vector<std::pair<std::string, Origin>> entry_points;  // config globs
+  std::vector<std::string> extension_modules;                // setup.py extension names
+  // Dockerfile ENV settings of TORCHDYNAMO_* variables: name -> value.
+  std::vector<std::pair<std::string, std::string>> env;
+};
+
+// Deterministic (sorted by path and offset); bounded work for any input.
+std::vector<GraphBreak> find_graph_breaks(const std::vector<PythonUnit>& units, const GraphBreakInputs& in);
+
+// Dotted module name for a display path: "pkg/sub/mod.py" -> "pkg.sub.mod", "pkg/__init__.py" -> "pkg".
+std::string module_name_of(std::string_view path);
+
+// fnmatch-style glob (`*`, `?`, `[...]`); `*` also matches dots.
+bool entry_glob_matches(std::string_view pattern, std::string_view name);
+
+}  // namespace cudalint::model

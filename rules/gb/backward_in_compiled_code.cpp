@@ -1,0 +1,25 @@
+// GB017 backward-in-compiled-code — doc: backward_in_compiled_code.md
+#include <fmt/format.h>
+
+#include "rules/graph_breaks.h"
+
+namespace cudalint::rules {
+
+namespace {
+
+constexpr RuleInfo kInfo{
+    .id = "GB017", .name = "backward-in-compiled-code", .family = "GB",
+    .default_severity = Severity::Warning,
+    .summary = "Tensor.backward() inside a torch.compile region breaks the graph"};
+
+std::string message(const model::GraphBreak& g) {
+  return fmt::format("`{}` runs autograd inside compiled code (GB0123: unsupported Tensor.backward() call), which breaks the graph; compile the forward and loss, and call backward() on the result outside the compiled function", g.what);
+}
+
+}  // namespace
+
+std::unique_ptr<Rule> make_gb017() {
+  return make_graph_break_rule(kInfo, python::gb::BreakKind::Backward, &message);
+}
+
+}  // namespace cudalint::rules

@@ -1,0 +1,25 @@
+// GB008 data-dependent-operator — doc: data_dependent_operator.md
+#include <fmt/format.h>
+
+#include "rules/graph_breaks.h"
+
+namespace cudalint::rules {
+
+namespace {
+
+constexpr RuleInfo kInfo{
+    .id = "GB008", .name = "data-dependent-operator", .family = "GB",
+    .default_severity = Severity::Warning,
+    .summary = "torch.equal / torch.allclose inside a torch.compile region break the graph"};
+
+std::string message(const model::GraphBreak& g) {
+  return fmt::format("`{}` returns a Python bool computed from tensor data, so Dynamo breaks the graph (GB0033: data dependent operator); compare as tensors (`torch.eq(a, b).all()`, `torch.isclose(a, b).all()`) and keep the result a tensor", g.what);
+}
+
+}  // namespace
+
+std::unique_ptr<Rule> make_gb008() {
+  return make_graph_break_rule(kInfo, python::gb::BreakKind::DataDependentOp, &message);
+}
+
+}  // namespace cudalint::rules

@@ -1,0 +1,25 @@
+// GB004 print-in-compiled-code — doc: print_in_compiled_code.md
+#include <fmt/format.h>
+
+#include "rules/graph_breaks.h"
+
+namespace cudalint::rules {
+
+namespace {
+
+constexpr RuleInfo kInfo{
+    .id = "GB004", .name = "print-in-compiled-code", .family = "GB",
+    .default_severity = Severity::Warning,
+    .summary = "print() or sys.stdout.write() inside a torch.compile region breaks the graph"};
+
+std::string message(const model::GraphBreak& g) {
+  return fmt::format("`{}` writes output inside compiled code, which Dynamo cannot put in a graph ({}); move it out of the compiled function, guard it with `if not torch.compiler.is_compiling():`, or list the function in `torch._dynamo.config.reorderable_logging_functions`", g.what, g.registry);
+}
+
+}  // namespace
+
+std::unique_ptr<Rule> make_gb004() {
+  return make_graph_break_rule(kInfo, python::gb::BreakKind::Print, &message);
+}
+
+}  // namespace cudalint::rules

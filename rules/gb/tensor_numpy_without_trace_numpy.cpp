@@ -1,0 +1,25 @@
+// GB003 tensor-numpy-without-trace-numpy — doc: tensor_numpy_without_trace_numpy.md
+#include <fmt/format.h>
+
+#include "rules/graph_breaks.h"
+
+namespace cudalint::rules {
+
+namespace {
+
+constexpr RuleInfo kInfo{
+    .id = "GB003", .name = "tensor-numpy-without-trace-numpy", .family = "GB",
+    .default_severity = Severity::Warning,
+    .summary = "Tensor.numpy() in compiled code breaks the graph when the project turns trace_numpy off"};
+
+std::string message(const model::GraphBreak& g) {
+  return fmt::format("`{}` leaves the graph because the project sets `torch._dynamo.config.trace_numpy = False` (GB0105: Tensor.numpy() with trace_numpy=False); leave trace_numpy on, or convert outside the compiled function", g.what);
+}
+
+}  // namespace
+
+std::unique_ptr<Rule> make_gb003() {
+  return make_graph_break_rule(kInfo, python::gb::BreakKind::NumpyUntraced, &message);
+}
+
+}  // namespace cudalint::rules

@@ -1,0 +1,25 @@
+// GB002 tensor-tolist-in-compiled-code — doc: tensor_tolist_in_compiled_code.md
+#include <fmt/format.h>
+
+#include "rules/graph_breaks.h"
+
+namespace cudalint::rules {
+
+namespace {
+
+constexpr RuleInfo kInfo{
+    .id = "GB002", .name = "tensor-tolist-in-compiled-code", .family = "GB",
+    .default_severity = Severity::Warning,
+    .summary = "Tensor.tolist() inside a torch.compile region breaks the graph"};
+
+std::string message(const model::GraphBreak& g) {
+  return fmt::format("`{}` converts a tensor to a Python list inside compiled code, so Dynamo breaks the graph (GB0033 for integer tensors without capture_scalar_outputs, GB0109 for floating-point ones); keep the values in a tensor, or convert outside the compiled function", g.what);
+}
+
+}  // namespace
+
+std::unique_ptr<Rule> make_gb002() {
+  return make_graph_break_rule(kInfo, python::gb::BreakKind::ToList, &message);
+}
+
+}  // namespace cudalint::rules

@@ -1,0 +1,43 @@
+#include "rules/graph_breaks.h"
+
+#include <fmt/format.h>
+
+namespace cudalint::rules {
+
+namespace {
+
+class GraphBreakRule final : public Rule {
+ public:
+  GraphBreakRule(const RuleInfo& info, python::gb::BreakKind kind, GraphBreakMessage message)
+      : info_(info), kind_(kind), message_(message) {}
+
+  const RuleInfo& info() const override { return info_; }
+
+  void check(const model::ProjectModel& model, DiagnosticSink& out) const override {
+    for (const auto& g : model.graph_breaks) {
+      if (g.kind != kind_) continue;
+      std::string msg = message_(g);
+      if (g.fullgraph) msg += "; a region reaching it is compiled with fullgraph=True, so torch.compile raises here";
+      if (g.more_entries) msg += fmt::format(" (reached from {} more compiled regions)", g.more_entries);
+      Diagnostic& d = out.report(info_, g.where, std::move(msg));
+      if (g.fullgraph) d.severity = Severity::Error;
+      for (const auto& e : g.entries)
+        d.related.push_back({e.where, fmt::format("compiled region `{}` starts here ({})", e.name, e.how)});
+      if (g.via) d.related.push_back({*g.via, fmt::format("`{}` is called from compiled code here", g.via_callee)});
+    }
+  }
+
+ private:
+  const RuleInfo& info_;
+  python::gb::BreakKind kind_;
+  GraphBreakMessage message_;
+};
+
+}  // namespace
+
+std::unique_ptr<Rule> make_graph_break_rule(const RuleInfo& info, python::gb::BreakKind kind,
+                                            GraphBreakMessage message) {
+  return std::make_unique<GraphBreakRule>(info, kind, message);
+}
+
+}  // namespace cudalint::rules

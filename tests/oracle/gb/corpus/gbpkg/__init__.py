@@ -1,0 +1,3 @@
+from .ops import normalize, normalize_clean
+
+__all__ = ["normalize", "normalize_clean"]
