@@ -26,9 +26,38 @@ std::unique_ptr<Rule> make_bld202();
 std::unique_ptr<Rule> make_bld204();
 std::unique_ptr<Rule> make_bld205();
 std::unique_ptr<Rule> make_conf001();
+std::unique_ptr<Rule> make_gb001();
+std::unique_ptr<Rule> make_gb002();
+std::unique_ptr<Rule> make_gb003();
+std::unique_ptr<Rule> make_gb004();
+std::unique_ptr<Rule> make_gb005();
+std::unique_ptr<Rule> make_gb006();
+std::unique_ptr<Rule> make_gb007();
+std::unique_ptr<Rule> make_gb008();
+std::unique_ptr<Rule> make_gb009();
+std::unique_ptr<Rule> make_gb010();
+std::unique_ptr<Rule> make_gb011();
+std::unique_ptr<Rule> make_gb012();
+std::unique_ptr<Rule> make_gb013();
+std::unique_ptr<Rule> make_gb014();
+std::unique_ptr<Rule> make_gb015();
+std::unique_ptr<Rule> make_gb016();
+std::unique_ptr<Rule> make_gb017();
+std::unique_ptr<Rule> make_gb018();
+std::unique_ptr<Rule> make_gb019();
+std::unique_ptr<Rule> make_gb020();
+std::unique_ptr<Rule> make_gb021();
+std::unique_ptr<Rule> make_gb022();
+std::unique_ptr<Rule> make_gb023();
+std::unique_ptr<Rule> make_gb024();
 std::unique_ptr<Rule> make_intr001();
 std::unique_ptr<Rule> make_intr002();
 std::unique_ptr<Rule> make_intr003();
+std::unique_ptr<Rule> make_intr004();
+std::unique_ptr<Rule> make_mem001();
+std::unique_ptr<Rule> make_mem002();
+std::unique_ptr<Rule> make_mem003();
+std::unique_ptr<Rule> make_mem004();
 std::unique_ptr<Rule> make_parse001();
 std::unique_ptr<Rule> make_parse002();
 std::unique_ptr<Rule> make_parse003();
@@ -65,9 +94,38 @@ constexpr std::array kRegistry{
     RegistryEntry{"BLD204", &make_bld204},
     RegistryEntry{"BLD205", &make_bld205},
     RegistryEntry{"CONF001", &make_conf001},
+    RegistryEntry{"GB001", &make_gb001},
+    RegistryEntry{"GB002", &make_gb002},
+    RegistryEntry{"GB003", &make_gb003},
+    RegistryEntry{"GB004", &make_gb004},
+    RegistryEntry{"GB005", &make_gb005},
+    RegistryEntry{"GB006", &make_gb006},
+    RegistryEntry{"GB007", &make_gb007},
+    RegistryEntry{"GB008", &make_gb008},
+    RegistryEntry{"GB009", &make_gb009},
+    RegistryEntry{"GB010", &make_gb010},
+    RegistryEntry{"GB011", &make_gb011},
+    RegistryEntry{"GB012", &make_gb012},
+    RegistryEntry{"GB013", &make_gb013},
+    RegistryEntry{"GB014", &make_gb014},
+    RegistryEntry{"GB015", &make_gb015},
+    RegistryEntry{"GB016", &make_gb016},
+    RegistryEntry{"GB017", &make_gb017},
+    RegistryEntry{"GB018", &make_gb018},
+    RegistryEntry{"GB019", &make_gb019},
+    RegistryEntry{"GB020", &make_gb020},
+    RegistryEntry{"GB021", &make_gb021},
+    RegistryEntry{"GB022", &make_gb022},
+    RegistryEntry{"GB023", &make_gb023},
+    RegistryEntry{"GB024", &make_gb024},
     RegistryEntry{"INTR001", &make_intr001},
     RegistryEntry{"INTR002", &make_intr002},
     RegistryEntry{"INTR003", &make_intr003},
+    RegistryEntry{"INTR004", &make_intr004},
+    RegistryEntry{"MEM001", &make_mem001},
+    RegistryEntry{"MEM002", &make_mem002},
+    RegistryEntry{"MEM003", &make_mem003},
+    RegistryEntry{"MEM004", &make_mem004},
     RegistryEntry{"PARSE001", &make_parse001},
     RegistryEntry{"PARSE002", &make_parse002},
     RegistryEntry{"PARSE003", &make_parse003},

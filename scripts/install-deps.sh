@@ -2,7 +2,8 @@
 # Installs what cudalint needs to build and test on Debian 12, skipping what is present.
 set -euo pipefail
 pkgs=(cmake ninja-build g++ llvm-19-dev libclang-19-dev clang-19 libtomlplusplus-dev libfmt-dev
-      libgtest-dev python3 python3-jsonschema git openssl)
+      libgtest-dev python3 python3-jsonschema git openssl
+      libclang-rt-19-dev)  # libFuzzer and the sanitizer runtimes for clang-19 (scripts/fuzz.sh)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -11,9 +11,11 @@
 #include <fmt/format.h>
 
 #include "analyzer/engine/baseline.h"
+#include "analyzer/engine/diff_base.h"
 #include "analyzer/engine/discover.h"
 #include "analyzer/engine/fix.h"
 #include "analyzer/engine/run.h"
+#include "analyzer/lsp/server.h"
 #include "analyzer/report/report.h"
 #include "rules/registry.h"
 
@@ -31,11 +33,13 @@ constexpr std::string_view kUsage = R"(cudalint: a static analyzer for CUDA/PyTo
 Usage:
   cudalint check [PATH...] [OPTIONS]   lint files and directories (default: .)
   cudalint rules [--format text|json]  list every rule
+  cudalint lsp                         run the language server on stdin/stdout
   cudalint --explain ID                print a rule's documentation
   cudalint --version
 
 Options for check:
-  --format text|json|sarif|github   output format (default: text)
+  --format text|json|sarif|github|gitlab
+                                    output format (default: text)
   -o, --output FILE                 write the report to FILE (atomically)
   --fail-on error|warning|info      exit 1 when a finding is at or above this (default: warning)
   --exit-zero                       exit 0 even when there are findings
@@ -48,6 +52,7 @@ Options for check:
   --no-gitignore                    do not honour .gitignore files
   --baseline FILE                   report only findings not in this baseline
   --write-baseline FILE             write all current findings to FILE and exit 0
+  --diff-base REV                   report only findings on lines changed since git revision REV
   --fix                             apply safe fixes
   --unsafe-fixes                    also apply unsafe fixes (with --fix) or show them
   --color auto|always|never         colours in text output (default: auto = only on a TTY)
@@ -63,7 +68,7 @@ struct Args {
   std::optional<std::string> output;
   Severity fail_on = Severity::Warning;
   bool exit_zero = false;
-  std::optional<std::string> baseline, write_baseline;
+  std::optional<std::string> baseline, write_baseline, diff_base;
   bool fix = false, unsafe_fixes = false, concise = false;
   std::string color = "auto";
   std::optional<std::string> explain;
@@ -127,8 +132,8 @@ int parse_args(int argc, char** argv, Args& a) {
     if (flag == "--explain") { if (!need(i, flag, val)) return usage_error("--explain needs a rule id"); a.explain = val; continue; }
     if (flag == "--format") {
       if (!need(i, flag, val)) return usage_error("--format needs a value");
-      if (val != "text" && val != "json" && val != "sarif" && val != "github")
-        return usage_error(fmt::format("unknown format `{}` (expected text, json, sarif or github)", val));
+      if (val != "text" && val != "json" && val != "sarif" && val != "github" && val != "gitlab")
+        return usage_error(fmt::format("unknown format `{}` (expected text, json, sarif, github or gitlab)", val));
       a.format = val;
       continue;
     }
@@ -166,6 +171,7 @@ int parse_args(int argc, char** argv, Args& a) {
     }
     if (s == "--no-gitignore") { a.run.respect_gitignore = false; continue; }
     if (flag == "--baseline") { if (!need(i, flag, val)) return usage_error("--baseline needs a file"); a.baseline = val; continue; }
+    if (flag == "--diff-base") { if (!need(i, flag, val)) return usage_error("--diff-base needs a git revision"); a.diff_base = val; continue; }
     if (flag == "--write-baseline") { if (!need(i, flag, val)) return usage_error("--write-baseline needs a file"); a.write_baseline = val; continue; }
     if (s == "--fix") { a.fix = true; continue; }
     if (s == "--unsafe-fixes") { a.unsafe_fixes = true; continue; }
@@ -264,6 +270,15 @@ int check(Args& a) {
     return out.config_error ? 2 : 0;
   }
   size_t baselined = 0;
+  if (a.diff_base) {
+    ChangedLines changed;
+    std::string err;
+    if (!changed_since(*a.diff_base, make_absolute(a.run.root.empty() ? "." : a.run.root), changed, err)) {
+      std::cerr << "cudalint: error: " << err << "\n";
+      return 2;
+    }
+    filter_changed(changed, a.run.root.empty() ? "." : a.run.root, out.findings);
+  }
   if (a.baseline) {
     Baseline b;
     std::string err;
@@ -287,6 +302,7 @@ int check(Args& a) {
   if (a.format == "json") report::write_json(buf, out.findings, info);
   else if (a.format == "sarif") report::write_sarif(buf, out.findings, info);
   else if (a.format == "github") report::write_github(buf, out.findings, info);
+  else if (a.format == "gitlab") report::write_gitlab(buf, out.findings, info);
   else {
     report::TextOptions to;
     bool tty = !a.output && ::isatty(STDOUT_FILENO);
@@ -325,6 +341,14 @@ int main_impl(int argc, char** argv) {
   }
   if (a.command == "rules") return list_rules(a.format);
   if (a.command == "check") return check(a);
+  if (a.command == "lsp") {
+    if (!a.run.paths.empty()) return usage_error("lsp takes no paths (the client names the workspace)");
+    lsp::ServerOptions so;
+    so.fallback_root = make_absolute(".");
+    so.jobs = a.run.jobs;
+    so.version = CUDALINT_VERSION;
+    return lsp::serve(std::cin, std::cout, so);
+  }
   if (a.command.empty()) {
     std::cerr << kUsage;
     return 2;

@@ -1,6 +1,6 @@
 #include "analyzer/engine/run.h"
 
-#include "analyzer/frontends/cuda/cuda_frontend.h"
+#include "analyzer/engine/cuda_units.h"
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -21,6 +21,7 @@
 #include "analyzer/engine/suppress.h"
 #include "analyzer/frontends/cmake/cmake.h"
 #include "analyzer/frontends/dockerfile/dockerfile.h"
+#include "analyzer/frontends/python/graph_breaks.h"
 #include "analyzer/frontends/python/setup_py.h"
 #include "analyzer/frontends/requirements/requirements.h"
 #include "analyzer/model/project_model.h"
@@ -150,6 +151,7 @@ struct FileWork {
   std::optional<model::SetupPyUnit> setup_py;
   std::optional<model::RequirementsUnit> requirements;
   std::optional<model::PyProjectUnit> pyproject;
+  std::optional<model::PythonUnit> python;  // graph-break summary of a .py file
   std::vector<Diagnostic> diags;  // PARSE diagnostics
 };
 
@@ -225,6 +227,9 @@ void process_file(FileWork& w, const RunOptions& opts, uint64_t max_bytes) {
     case FileKind::PyProject:  // syntax errors are the config loader's (CONF001)
       w.pyproject = model::PyProjectUnit{&sf, pyproject::parse(sf.text)};
       break;
+    case FileKind::Python:  // syntax errors are left to Python linters; the summary skips them
+      w.python = model::PythonUnit{&sf, python::gb::summarize(sf.text)};
+      break;
     case FileKind::CMake: {
       // Syntax errors are reported per file; facts come from evaluating whole projects.
       cmake::ParseResult pr = cmake::parse(sf.text);
@@ -287,6 +292,11 @@ RunOutput run_analysis(const RunOptions& opts) {
   };
   std::vector<std::string> paths = opts.paths.empty() ? std::vector<std::string>{"."} : opts.paths;
   DiscoveryResult found = discover(paths, dopts);
+  if (opts.after_discovery) {
+    std::vector<std::string> found_paths;
+    for (const auto& f : found.files) found_paths.push_back(f.fs_path);
+    opts.after_discovery(found_paths);
+  }
 
   std::vector<FileWork> work;
   work.reserve(found.files.size());
@@ -337,6 +347,7 @@ RunOutput run_analysis(const RunOptions& opts) {
     if (w.setup_py) units.setup_pys.push_back(std::move(*w.setup_py));
     if (w.requirements) units.requirements.push_back(std::move(*w.requirements));
     if (w.pyproject) units.pyprojects.push_back(std::move(*w.pyproject));
+    if (w.python) units.python_units.push_back(std::move(*w.python));
   }
   out.files_checked = loaded.size();
   model::ModelInputs inputs;
@@ -347,6 +358,22 @@ RunOutput run_analysis(const RunOptions& opts) {
     if (rc.config && rc.config->target_archs)
       inputs.target_archs_override =
           model::Fact<std::string>{rc.config->target_archs->value, rc.config->target_archs->origin, false};
+  }
+  // The toolkit to assume when no build file names one (INTR004).
+  if (const LoadedConfig& rc = configs.for_dir(root); rc.config && rc.config->cuda_version)
+    if (auto v = model::parse_cuda_version(rc.config->cuda_version->value))
+      inputs.default_cuda = model::Fact<model::CudaVersion>{*v, rc.config->cuda_version->origin, false};
+  // Graph-break entry points from every config that governs an analysed file (the root's first).
+  {
+    std::set<const config::Config*> seen;
+    auto add = [&](const LoadedConfig& lc) {
+      if (!lc.config || !seen.insert(&*lc.config).second) return;
+      for (const auto& e : lc.config->graph_break_entry_points)
+        inputs.graph_break_entry_points.emplace_back(e.value, e.origin);
+    };
+    add(configs.for_dir(root));
+    for (const auto& w : work)
+      if (w.config && w.file.kind == FileKind::Python) add(*w.config);
   }
   // CMake includes may name files that were not discovered (outside the paths given): read
   // them on demand and keep their text alive for the evaluation.
@@ -363,30 +390,18 @@ RunOutput run_analysis(const RunOptions& opts) {
   inputs.display_path = [&](const std::string& abs) { return display_path_for(abs, root); };
   model::ProjectModel model = model::build_model(loaded, std::move(units), inputs);
 
-  // 3b. CUDA sources, per target arch, in parallel. Without a known arch list they are parsed
-  // once for sm_75 (the oldest arch nvcc 13 builds) so that arch-independent checks still run.
-  if (!opts.only_rule || opts.only_rule->starts_with("INTR")) {
-    cuda::Options copts;
-    for (const auto& t : model.device_targets) copts.archs.push_back(t.arch);
-    if (copts.archs.empty()) copts.archs.push_back(model::Arch{7, 5});
-    if (model.build_cuda) copts.cuda = model.build_cuda->value;
-    std::vector<std::pair<const SourceFile*, std::string>> cu;
-    for (const auto& [sf, abs] : loaded)
-      if (sf->kind == FileKind::CudaSource && (!opts.cuda_sources || opts.cuda_sources->count(abs)))
-        cu.emplace_back(sf, abs);
-    std::vector<model::CudaUnit> units_out(cu.size());
-    std::atomic<size_t> next_cu{0};
-    auto cu_worker = [&] {
-      for (size_t i = next_cu++; i < cu.size(); i = next_cu++) {
-        cuda::Result r = cuda::analyze(cu[i].second, cu[i].first->text, copts, cuda::FeatureTable::builtin());
-        units_out[i] = {cu[i].first, std::move(r.per_arch)};
-      }
-    };
-    std::vector<std::thread> cu_threads;
-    for (unsigned t = 1; t < std::min<size_t>(jobs_all, cu.size()); ++t) cu_threads.emplace_back(cu_worker);
-    cu_worker();
-    for (auto& t : cu_threads) t.join();
-    model.cuda_units = std::move(units_out);
+  // 3b. CUDA sources, per target arch of the model, in parallel (analyzer/engine/cuda_units.h).
+  std::vector<Diagnostic> cuda_diags;
+  if (!opts.only_rule || opts.only_rule->starts_with("INTR") || opts.only_rule->starts_with("MEM") ||
+      *opts.only_rule == "PARSE001") {
+    CudaSourcesInput ci;
+    ci.loaded = &loaded;
+    ci.only = opts.cuda_sources;
+    ci.overlays = opts.overlays;
+    ci.jobs = jobs_all;
+    CudaSourcesOutput co = analyze_cuda_sources(model, ci);
+    model.cuda_units = std::move(co.units);
+    cuda_diags = std::move(co.diags);
   }
 
   DiagnosticSink sink;
@@ -396,6 +411,7 @@ RunOutput run_analysis(const RunOptions& opts) {
     rule->check(model, sink);
   }
   std::vector<Diagnostic> all = sink.take();
+  for (auto& d : cuda_diags) all.push_back(std::move(d));
   for (auto& w : work)
     for (auto& d : w.diags) all.push_back(std::move(d));
   for (auto& d : discovery_diags) all.push_back(std::move(d));
@@ -425,7 +441,8 @@ RunOutput run_analysis(const RunOptions& opts) {
     const RuleSelection& sel = *lc->selection;
     std::string rel = lc->config ? relative_to(abs, lc->config->dir) : path;
     auto enabled = [&](const RuleInfo& r) {
-      if (opts.only_rule && r.id != *opts.only_rule) return false;
+      // The fixture harness runs the folder's rule even when it is off by default.
+      if (opts.only_rule) return r.id == *opts.only_rule;
       return sel.enabled(r, rel);
     };
     std::vector<Diagnostic> on;
@@ -445,7 +462,7 @@ RunOutput run_analysis(const RunOptions& opts) {
       std::erase_if(on, [&](const Diagnostic& d) { return d.rule->family == "SUP" && !enabled(*d.rule); });
     }
     for (auto& d : on) {
-      d.severity = sel.severity(*d.rule);
+      d.severity = sel.severity(*d.rule, d.severity);
       if (d.rule->family == "CONF") d.severity = Severity::Error;
       kept.push_back(std::move(d));
     }

@@ -2,6 +2,7 @@
 // resolved, sorted findings. The CLI and the LSP server call this; it prints nothing.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -31,6 +32,9 @@ struct RunOptions {
   // Editors: read nothing outside `root` (no configuration above it, no CMake includes
   // outside it).
   bool confine_to_root = false;
+  // Tests only: called once between discovery and loading with the absolute paths found, so
+  // that a file deleted or changed mid-run is a deterministic case.
+  std::function<void(const std::vector<std::string>&)> after_discovery;
 };
 
 // A fix together with the file it edits (byte spans), for --fix.

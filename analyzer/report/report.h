@@ -44,6 +44,8 @@ void write_json(std::ostream& out, const std::vector<Finding>& findings, const R
 void write_sarif(std::ostream& out, const std::vector<Finding>& findings, const RunInfo& run);
 // GitHub Actions workflow commands (`::error file=...,line=...::message`).
 void write_github(std::ostream& out, const std::vector<Finding>& findings, const RunInfo& run);
+// GitLab Code Quality JSON (an array of issues with unique, line-shift-stable fingerprints).
+void write_gitlab(std::ostream& out, const std::vector<Finding>& findings, const RunInfo& run);
 
 // The first heading-free paragraph under "## What it does" of a rule doc (for SARIF
 // fullDescription); falls back to the summary.

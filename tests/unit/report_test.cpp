@@ -185,6 +185,11 @@ TEST(ReportGolden, Text) { check_golden("report.txt", text_of(sample_findings(),
 TEST(ReportGolden, Json) { check_golden("report.json", json_of(sample_findings(), sample_run())); }
 TEST(ReportGolden, Sarif) { check_golden("report.sarif", sarif_of(sample_findings(), sample_run())); }
 TEST(ReportGolden, Github) { check_golden("report.github.txt", github_of(sample_findings(), sample_run())); }
+TEST(ReportGolden, Gitlab) {
+  std::ostringstream out;
+  write_gitlab(out, sample_findings(), sample_run());
+  check_golden("report.gitlab.json", out.str());
+}
 
 TEST(ReportGolden, OutputIsDeterministic) {
   EXPECT_EQ(sarif_of(sample_findings(), sample_run()), sarif_of(sample_findings(), sample_run()));

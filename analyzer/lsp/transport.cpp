@@ -1,0 +1,104 @@
+#include "analyzer/lsp/transport.h"
+
+#include <charconv>
+
+#include <fmt/format.h>
+
+namespace cudalint::lsp {
+
+namespace {
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+  return s;
+}
+
+bool iequals(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    char x = a[i], y = b[i];
+    if (x >= 'A' && x <= 'Z') x = static_cast<char>(x - 'A' + 'a');
+    if (y >= 'A' && y <= 'Z') y = static_cast<char>(y - 'A' + 'a');
+    if (x != y) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+ReadResult MessageReader::next() {
+  ReadResult r;
+  std::string line;
+  bool have_length = false, saw_header = false;
+  size_t length = 0;
+  std::string problem;
+  // Header lines end with \r\n (a bare \n is tolerated); an empty line ends the block.
+  while (true) {
+    if (!std::getline(in_, line)) {
+      r.status = ReadStatus::Eof;
+      return r;
+    }
+    std::string_view l = line;
+    if (!l.empty() && l.back() == '\r') l.remove_suffix(1);
+    if (l.empty()) {
+      if (!saw_header) continue;  // stray blank lines between messages
+      break;
+    }
+    saw_header = true;
+    auto colon = l.find(':');
+    if (colon == std::string_view::npos) {
+      if (problem.empty()) problem = fmt::format("malformed header line `{}`", l.substr(0, 80));
+      continue;
+    }
+    std::string_view name = trim(l.substr(0, colon)), value = trim(l.substr(colon + 1));
+    if (iequals(name, "Content-Length")) {
+      size_t n = 0;
+      auto [p, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
+      if (ec != std::errc() || p != value.data() + value.size()) {
+        if (problem.empty()) problem = fmt::format("Content-Length `{}` is not a number", value.substr(0, 40));
+        continue;
+      }
+      have_length = true;
+      length = n;
+    }
+    // Content-Type and unknown headers are ignored (the spec only defines utf-8 JSON).
+  }
+  if (!have_length) {
+    r.status = ReadStatus::Malformed;
+    r.error = problem.empty() ? "message without a Content-Length header" : problem;
+    return r;
+  }
+  if (length > max_body_) {
+    in_.ignore(static_cast<std::streamsize>(length));
+    r.status = in_ ? ReadStatus::Malformed : ReadStatus::Eof;
+    r.error = fmt::format("message of {} bytes exceeds the {}-byte limit", length, max_body_);
+    return r;
+  }
+  r.body.resize(length);
+  in_.read(r.body.data(), static_cast<std::streamsize>(length));
+  if (static_cast<size_t>(in_.gcount()) != length) {
+    r.status = ReadStatus::Eof;
+    r.body.clear();
+    return r;
+  }
+  if (!problem.empty()) {
+    r.status = ReadStatus::Malformed;
+    r.error = problem;
+    r.body.clear();
+    return r;
+  }
+  r.status = ReadStatus::Message;
+  return r;
+}
+
+std::string frame(std::string_view body) {
+  return fmt::format("Content-Length: {}\r\n\r\n{}", body.size(), body);
+}
+
+void write_message(std::ostream& out, std::string_view body) {
+  out << "Content-Length: " << body.size() << "\r\n\r\n" << body;
+  out.flush();
+}
+
+}  // namespace cudalint::lsp
