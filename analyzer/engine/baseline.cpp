@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <map>
@@ -33,7 +34,13 @@ std::string content_hash(const Finding& f) {
 
 }  // namespace
 
-bool write_file_atomically(const std::string& fs_path, std::string_view content, std::string& error) {
+bool write_file_atomically(const std::string& link_path, std::string_view content, std::string& error) {
+  // Write through symlinks: renaming over the link would replace it with a regular file.
+  std::string fs_path = link_path;
+  if (char* real = ::realpath(link_path.c_str(), nullptr)) {
+    fs_path = real;
+    std::free(real);
+  }
   auto slash = fs_path.find_last_of('/');
   std::string dir = slash == std::string::npos ? "." : fs_path.substr(0, slash == 0 ? 1 : slash);
   std::string tmpl = dir + "/.cudalint-tmp-XXXXXX";

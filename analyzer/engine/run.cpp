@@ -126,6 +126,9 @@ class ConfigResolver {
       }
       lc->exclude = IgnoreList(lc->config->dir, std::move(pats));
       lc->selection = std::make_unique<RuleSelection>(&*lc->config, opts_.cli);
+    } else {
+      // Unreadable (e.g. `--config` naming a missing file): CONF001 above, default rules here.
+      lc->selection = std::make_unique<RuleSelection>(nullptr, opts_.cli);
     }
     const LoadedConfig* out = lc.get();
     by_file_[abs] = std::move(lc);
