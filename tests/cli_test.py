@@ -14,7 +14,7 @@ BIN = None
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def run(args, cwd, timeout=60):
+def run(args, cwd, timeout=300):  # a hang guard; sanitizer builds run 10x slower
     p = subprocess.run([BIN] + args, cwd=cwd, capture_output=True, text=True, timeout=timeout)
     assert p.returncode < 128, f"crashed with signal: {p.returncode}\n{p.stderr}"
     return p

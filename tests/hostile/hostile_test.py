@@ -349,13 +349,18 @@ class Hostile(unittest.TestCase):
         os.chmod(real, 0o604)
         link = os.path.join(self.dir, "Dockerfile")
         os.symlink("docker/Dockerfile.cuda", link)
-        inode = os.stat(real).st_ino
+        # Keeping the original open pins its inode, so a rename cannot be mistaken for an
+        # in-place write when the file system reuses the freed inode number.
+        held = open(real)
+        self.addCleanup(held.close)
+        inode = os.fstat(held.fileno()).st_ino
         p = self.run_cli(["check", "--fix"])
         self.assertTrue(os.path.islink(link), "--fix replaced a symlink with a file")
         with open(real) as f:
             self.assertIn('TORCH_CUDA_ARCH_LIST="8.0;9.0"', f.read())
         self.assertEqual(stat.S_IMODE(os.stat(real).st_mode), 0o604)
         self.assertNotEqual(os.stat(real).st_ino, inode, "not written through a temporary file and rename")
+        self.assertIn("sm_80;sm_90", held.read(), "the original inode was modified in place")
         before = open(real).read()
         self.run_cli(["check", "--fix"])
         self.assertEqual(open(real).read(), before, "--fix is not idempotent")
