@@ -417,21 +417,14 @@ struct Server::Impl {
     const json::Object* caps = params.getObject("capabilities");
     json::Object none;
     if (!caps) caps = &none;
+    // Position encoding (LSP 3.17): utf-8 whenever the client offers it (the text is UTF-8,
+    // so no conversion), otherwise utf-16, which every client must support.
     const json::Object* general = caps->getObject("general");
-    bool encoding_chosen = false;
+    encoding = Encoding::Utf16;
     if (general)
       if (auto encs = general->getArray("positionEncodings"))
-        for (const auto& e : *encs) {
-          auto s = e.getAsString();
-          if (!s) continue;
-          if (*s == "utf-16") encoding = Encoding::Utf16;
-          else if (*s == "utf-8") encoding = Encoding::Utf8;
-          else if (*s == "utf-32") encoding = Encoding::Utf32;
-          else continue;
-          encoding_chosen = true;
-          break;
-        }
-    if (!encoding_chosen) encoding = Encoding::Utf16;
+        for (const auto& e : *encs)
+          if (auto s = e.getAsString(); s && *s == "utf-8") encoding = Encoding::Utf8;
     const json::Object* td = caps->getObject("textDocument");
     const json::Object* ws = caps->getObject("workspace");
     pull_mode = td && td->getObject("diagnostic");

@@ -1,5 +1,6 @@
 #include "analyzer/lsp/transport.h"
 
+#include <algorithm>
 #include <charconv>
 
 #include <fmt/format.h>
@@ -70,8 +71,19 @@ ReadResult MessageReader::next() {
     return r;
   }
   if (length > max_body_) {
-    in_.ignore(static_cast<std::streamsize>(length));
-    r.status = in_ ? ReadStatus::Malformed : ReadStatus::Eof;
+    // Skip the body in chunks (a length beyond streamsize must not wrap); input that ends
+    // before the announced length is a truncated message, i.e. end of input.
+    size_t left = length;
+    while (left > 0) {
+      auto chunk = static_cast<std::streamsize>(std::min<size_t>(left, size_t{1} << 30));
+      in_.ignore(chunk);
+      if (in_.gcount() != chunk) {
+        r.status = ReadStatus::Eof;
+        return r;
+      }
+      left -= static_cast<size_t>(chunk);
+    }
+    r.status = ReadStatus::Malformed;
     r.error = fmt::format("message of {} bytes exceeds the {}-byte limit", length, max_body_);
     return r;
   }
