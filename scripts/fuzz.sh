@@ -4,6 +4,9 @@
 #
 #   scripts/fuzz.sh [SECONDS_PER_TARGET]     default 60
 #
+# FUZZ_RUNS=N stops each target after N executions instead (SECONDS_PER_TARGET is then only the
+# upper bound on time), so that a run can show "at least N executions per target, no crash".
+#
 # Environment: FUZZ_TARGETS="dockerfile cmake_eval" (default: all), FUZZ_BUILD_DIR (build-fuzz),
 # FUZZ_JOBS (targets run at once, default 1), FUZZ_BUILD_JOBS (ninja -j, default 2),
 # FUZZ_SKIP_BUILD=1 (use the existing build).
@@ -38,7 +41,7 @@ run_one() {
   # UBSan aborts on the first report (-fno-sanitize-recover); detect_leaks stays on.
   ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1} \
   UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1} \
-    "$bin" -max_total_time="$secs" -timeout=20 -rss_limit_mb=2560 -max_len=65536 -print_final_stats=1 \
+    "$bin" -max_total_time="$secs" ${FUZZ_RUNS:+-runs="$FUZZ_RUNS"} -timeout=20 -rss_limit_mb=2560 -max_len=65536 -print_final_stats=1 \
     -artifact_prefix="$art" "$work" "$seeds" >"$build/fuzz-logs/$t.log" 2>&1
 }
 
