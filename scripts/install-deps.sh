@@ -4,7 +4,7 @@ set -euo pipefail
 pkgs=(cmake ninja-build g++ llvm-19-dev libclang-19-dev clang-19 libtomlplusplus-dev libfmt-dev
       libgtest-dev python3 python3-jsonschema git openssl
       libclang-rt-19-dev  # libFuzzer and the sanitizer runtimes for clang-19 (scripts/fuzz.sh)
-      pre-commit python3-yaml nodejs)  # integration tests: pre-commit hook, CI YAML, VS Code extension
+      pre-commit python3-yaml nodejs neovim)  # integration tests: pre-commit hook, CI YAML, VS Code extension, LSP client
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
