@@ -7,6 +7,7 @@
 #include <deque>
 #include <map>
 #include <set>
+#include <tuple>
 
 #include <fmt/format.h>
 
@@ -442,8 +443,8 @@ class Analysis {
 
   // ---- entries ----
   void add_entry(int unit, int fn, bool fullgraph, std::map<std::string, bool> patch, std::string how) {
-    for (const auto& e : entries_)
-      if (e.unit == unit && e.fn == fn && e.fullgraph == fullgraph) return;
+    // A set, not a scan of entries_: a tree with thousands of compiled functions stays linear.
+    if (!entry_keys_.emplace(unit, fn, fullgraph).second) return;
     entries_.push_back({unit, fn, fullgraph, std::move(patch), std::move(how)});
   }
 
@@ -768,6 +769,7 @@ class Analysis {
   std::vector<std::map<std::string, int>> cls_by_qual_;
   std::map<std::string, int> module_cache_;
   std::vector<Entry> entries_;
+  std::set<std::tuple<int, int, bool>> entry_keys_;  // (unit, fn, fullgraph) of entries_
   std::map<Site, Found> found_;
   std::map<int, std::set<int>> scopes_;
   std::vector<std::vector<int>> imports_;

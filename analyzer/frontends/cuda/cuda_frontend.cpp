@@ -693,6 +693,9 @@ Result analyze(std::string_view path, std::string_view text, const Options& opts
     for (const auto& d : opts.undefines) args.push_back("-U" + d);
     args.push_back("-include");
     args.push_back(std::string(kPreludePath));
+    // Without carets Clang does not print "N errors generated ..." on stderr: errors reach the
+    // user only as cudalint diagnostics.
+    args.push_back("-fno-caret-diagnostics");
     args.push_back(file);
 
     Collector c(table, opts.cuda);
