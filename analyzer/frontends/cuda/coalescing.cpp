@@ -21,6 +21,7 @@ struct Lin {
   std::optional<double> c0 = 0;  // the lane-invariant part, when it is a known constant
   bool load = false;             // reads memory: data-dependent
   bool uses_y = false;           // involves threadIdx.y / blockIdx.y (a 2-D index)
+  bool tid_yz = false;           // involves threadIdx.y / threadIdx.z (may vary within a warp)
   bool scaled = false;           // the lane coefficient came from a multiplication
 };
 
@@ -100,6 +101,7 @@ class Analyzer {
             l.c0 = 0;
           }
           l.uses_y = field != "x" && (var == "threadIdx" || var == "blockIdx");
+          l.tid_yz = field != "x" && var == "threadIdx";
           return l;
         }
       }
@@ -131,9 +133,12 @@ class Analyzer {
     }
     if (auto* bo = llvm::dyn_cast<clang::BinaryOperator>(e)) return binary(bo, env, guard);
     if (auto* ase = llvm::dyn_cast<clang::ArraySubscriptExpr>(e)) {
+      // A load at an index that is the same for every lane of the warp (`first[blockIdx.y]`)
+      // is a broadcast: its value is warp-uniform, so an index built from it is not a gather.
+      Lin idx = eval(ase->getIdx(), env, guard + 1);
+      if (idx.k_known && idx.k == 0 && !idx.load && !idx.tid_yz) return unknown_uniform();
       Lin l = unknown_any();
       l.load = true;
-      (void)ase;
       return l;
     }
     if (auto* call = llvm::dyn_cast<clang::CallExpr>(e)) return call_value(call, env, guard);
@@ -146,6 +151,7 @@ class Analyzer {
     Lin r;
     r.load = a.load || b.load;
     r.uses_y = a.uses_y || b.uses_y;
+    r.tid_yz = a.tid_yz || b.tid_yz;
     r.k_known = a.k_known && b.k_known;
     auto both = [&](auto f) { return a.c0 && b.c0 ? std::optional<double>(f(*a.c0, *b.c0)) : std::nullopt; };
     switch (bo->getOpcode()) {

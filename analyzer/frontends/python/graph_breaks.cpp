@@ -554,6 +554,30 @@ class Summarizer {
       for (std::string_view bad : {"List", "list", "Tuple", "tuple", "Sequence", "Dict", "dict", "Iterable",
                                    "Callable", "Iterator", "Generator", "Mapping", "Set"})
         if (t.find(bad) != std::string::npos) return {};
+      // A union with a non-tensor alternative (`int | torch.Tensor`, `Union[float, Tensor]`) may
+      // well be called with the other type: not known to be a tensor. `Optional[Tensor]` and
+      // `Tensor | None` still are.
+      std::string_view body = t;
+      for (std::string_view pre : {"typing.Union[", "Union["})
+        if (body.starts_with(pre) && body.ends_with("]")) {
+          body = body.substr(pre.size(), body.size() - pre.size() - 1);
+          break;
+        }
+      std::vector<std::string_view> alts;
+      int nest = 0;
+      size_t from = 0;
+      for (size_t i = 0; i <= body.size(); ++i) {
+        char c = i < body.size() ? body[i] : '|';
+        if (c == '[') ++nest;
+        else if (c == ']') --nest;
+        else if (nest == 0 && (c == '|' || c == ',')) {
+          alts.push_back(body.substr(from, i - from));
+          from = i + 1;
+        }
+      }
+      if (alts.size() > 1)
+        for (std::string_view alt : alts)
+          if (alt.find("Tensor") == std::string_view::npos && alt != "None" && alt != "NoneType") return {};
       return Val::of(K::Tensor);
     }
     TSNode inner = type;
@@ -855,6 +879,40 @@ class Summarizer {
   void bind_for(TSNode clause, FnContext& ctx, int depth) {
     TSNode left = field(clause, "left");
     TSNode right = field(clause, "right");
+    // `enumerate(xs)` / `zip(xs, ys)` / `reversed(xs)`: the loop variable is a tuple of elements.
+    if (type_of(strip_parens(right)) == "call") {
+      TSNode call = strip_parens(right);
+      Val fn = eval(field(call, "function"), ctx, depth + 1);
+      if (fn.is(K::Path) && (fn.text == "builtins.enumerate" || fn.text == "builtins.zip" ||
+                             fn.text == ":reversed")) {
+        ArgsView a = args_of(call);
+        auto elem_of = [&](TSNode arg) {
+          Val c = eval(arg, ctx, depth + 1);
+          if (c.is(K::Tensor)) return Val::of(K::Tensor);
+          if (c.is(K::List) || c.is(K::Self) || c.is(K::Attr) || c.is(K::Item) || c.is(K::Instance))
+            return Val::wrap(K::Elem, c);
+          return Val{};
+        };
+        Val e;
+        if (!a.splat && !a.pos.empty()) {
+          if (fn.text == ":reversed") {
+            e = elem_of(a.pos[0]);
+          } else if (fn.text == "builtins.enumerate") {
+            e = Val::of(K::List);
+            e.items.push_back(Val{});
+            e.items.push_back(elem_of(a.pos[0]));
+          } else {
+            e = Val::of(K::List);
+            for (TSNode c : a.pos) {
+              if (e.items.size() >= kMaxItems) break;
+              e.items.push_back(elem_of(c));
+            }
+          }
+        }
+        bind_target(left, e, ctx, false);
+        return;
+      }
+    }
     Val it = eval(right, ctx, depth + 1);
     Val e;
     if (it.is(K::Tensor)) e = Val::of(K::Tensor);
@@ -1449,8 +1507,23 @@ class Summarizer {
 
   // Evidence that unannotated parameters are tensors: tensor-only attributes and methods on
   // them, `@`, or being the first argument of a torch function.
+  // The parameters that an ordering comparison (`p > 0`, `lo <= p`) has as operands, by name,
+  // space-separated; "" for other expressions.
+  std::string compared_param(TSNode cmp, const std::set<std::string>& params) {
+    if (type_of(cmp) != "comparison_operator") return {};
+    for (uint32_t i = 0; i < ts_node_child_count(cmp); ++i) {
+      std::string_view op = type_of(ts_node_child(cmp, i));
+      if (op == "in" || op == "not in" || op == "is" || op == "is not" || op == "not") return {};
+    }
+    std::string which;
+    for (TSNode c : named_children(cmp))
+      if (type_of(c) == "identifier" && params.count(std::string(txt(c)))) which += " " + std::string(txt(c)) + " ";
+    return which;
+  }
+
   void tensor_evidence(TSNode body, Scope& scope, const std::set<std::string>& params) {
     std::set<std::string> found;
+    std::map<std::string, std::string> mask_of;  // local name -> parameter it is a comparison of
     TSTreeCursor c = ts_tree_cursor_new(body);
     int depth = 1;
     bool more = ts_tree_cursor_goto_first_child(&c);
@@ -1466,6 +1539,31 @@ class Summarizer {
           bool method = type_of(ts_node_parent(n)) == "call";
           if (tensor_only_attr(a) || (method && tensor_only_method(a) && a != "item" && a != "tolist"))
             found.insert(std::string(txt(obj)));
+        }
+      } else if (t == "assignment") {
+        // `mask = p > 0`: remember which parameter the comparison tests, for `p[mask]` below.
+        TSNode lhs = field(n, "left"), rhs = strip_parens(field(n, "right"));
+        if (type_of(lhs) == "identifier") {
+          std::string name(txt(lhs));
+          std::string cmp = compared_param(rhs, params);
+          if (!cmp.empty()) mask_of[name] = cmp;
+          else mask_of.erase(name);
+        }
+      } else if (t == "subscript") {
+        // `p[p > 0]` / `p[mask]` with `mask = p > 0`: indexing a value by a comparison of itself
+        // is boolean-mask indexing, which only tensors (and NumPy arrays) support.
+        auto kids = named_children(n);
+        TSNode base = field(n, "value");
+        if (kids.size() == 2 && type_of(base) == "identifier" && params.count(std::string(txt(base)))) {
+          std::string p(txt(base));
+          TSNode idx = strip_parens(kids[1]);
+          std::string via;
+          if (type_of(idx) == "identifier") {
+            if (auto it = mask_of.find(std::string(txt(idx))); it != mask_of.end()) via = it->second;
+          } else {
+            via = compared_param(idx, params);
+          }
+          if (via.find(" " + p + " ") != std::string::npos) found.insert(p);
         }
       } else if (t == "binary_operator" && txt(field(n, "operator")) == "@") {
         for (TSNode side : {field(n, "left"), field(n, "right")})
