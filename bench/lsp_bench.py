@@ -9,7 +9,7 @@ a time (a constant, an index expression, an inserted comment line, ...) and meas
 the time from writing the didChange to reading the publishDiagnostics for that version.
 
     python3 bench/lsp_bench.py [--cudalint build/cudalint] [--lines 2000] [--edits 50]
-                               [--archs "7.5;8.0;9.0"] [--warmup 3] [--json OUT]
+                               [--archs "7.5;8.0;9.0"] [--warmup 3] [--debounce-ms N] [--json OUT]
 
 Prints every latency's summary (median, p95, max) and the analysis's finding counts; exits 1
 when the server misbehaves (no answer in --timeout seconds, an error response, an exit), and
@@ -215,6 +215,7 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--timeout", type=float, default=60)
     ap.add_argument("--jobs", type=int, default=0, help="-j for the server (0: its default)")
+    ap.add_argument("--debounce-ms", type=int, help="the client's `debounceMs` setting (default: the server's)")
     ap.add_argument("--json", help="write the latencies (ms) and summary here")
     ap.add_argument("--check-p95-ms", type=float, help="exit 1 when the p95 exceeds this")
     ap.add_argument("--keep", action="store_true", help="keep the scratch workspace")
@@ -235,8 +236,11 @@ def main():
     srv = Server(cmd, root)
     rc = 0
     try:
-        rid = srv.request("initialize", {"processId": os.getpid(), "rootUri": "file://" + root,
-                                         "capabilities": {"general": {"positionEncodings": ["utf-16"]}}})
+        init = {"processId": os.getpid(), "rootUri": "file://" + root,
+                "capabilities": {"general": {"positionEncodings": ["utf-16"]}}}
+        if a.debounce_ms is not None:
+            init["initializationOptions"] = {"cudalint": {"debounceMs": a.debounce_ms}}
+        rid = srv.request("initialize", init)
         srv.wait(lambda m: m.get("id") == rid, a.timeout)
         srv.notify("initialized", {})
 
@@ -277,14 +281,18 @@ def main():
             shutil.rmtree(root, ignore_errors=True)
 
     med, p95 = statistics.median(lat), percentile(lat, 95)
-    print(f"cudalint lsp: {os.path.basename(cu)} ({n_lines} lines, archs {a.archs}); didOpen -> diagnostics "
+    debounce = "server default" if a.debounce_ms is None else f"{a.debounce_ms} ms"
+    print(f"cudalint lsp: {os.path.basename(cu)} ({n_lines} lines, archs {a.archs}, debounce {debounce}); "
+          f"didOpen -> diagnostics "
           f"{open_ms:.1f} ms; {len(first)} findings ({', '.join(f'{k} {v}' for k, v in sorted(counts.items()))})")
+    load = os.getloadavg()[0]
+    print(f"host: {os.cpu_count()} CPUs, load average {load:.2f} (other processes inflate the figures)")
     print(f"didChange -> publishDiagnostics of that version, {len(lat)} edits after {a.warmup} warm-up: "
           f"median {med:.1f} ms, p95 {p95:.1f} ms, min {min(lat):.1f} ms, max {max(lat):.1f} ms "
           f"({n_last} findings after the last edit)")
     if a.json:
         with open(a.json, "w") as f:
-            json.dump({"lines": n_lines, "archs": a.archs, "open_ms": open_ms, "latencies_ms": lat,
+            json.dump({"cpus": os.cpu_count(), "loadavg": os.getloadavg()[0], "lines": n_lines, "archs": a.archs, "debounce_ms": a.debounce_ms, "open_ms": open_ms, "latencies_ms": lat,
                        "median_ms": med, "p95_ms": p95, "findings": counts}, f, indent=1)
     if a.check_p95_ms is not None and p95 > a.check_p95_ms:
         print(f"lsp_bench: p95 {p95:.1f} ms exceeds {a.check_p95_ms} ms", file=sys.stderr)

@@ -208,6 +208,7 @@ struct Server::Impl {
     std::optional<std::vector<std::string>> select;
     std::vector<std::string> extend_select, ignore;
     std::optional<std::string> target_archs;
+    std::optional<std::chrono::milliseconds> debounce;  // `debounceMs`, else ServerOptions::debounce
   };
 
   struct Doc {
@@ -381,7 +382,7 @@ struct Server::Impl {
     if (method == "textDocument/didSave") return did_save(params);
     if (method == "textDocument/didClose") return did_close(params);
     if (method == "workspace/didChangeConfiguration") return did_change_configuration(params);
-    if (method == "workspace/didChangeWatchedFiles") return schedule({}, true, opts.debounce);
+    if (method == "workspace/didChangeWatchedFiles") return schedule({}, true, debounce());
     if (method == "$/cancelRequest") return cancel(params);
     // Other notifications ($/setTrace, $/progress, …) need nothing.
   }
@@ -475,7 +476,8 @@ struct Server::Impl {
   }
 
   // Editor settings: {"cudalint": {...}} or the section itself. Keys: config, select,
-  // extendSelect, ignore, targetArchs (as the command-line options).
+  // extendSelect, ignore, targetArchs (as the command-line options), and debounceMs (the delay
+  // between a didChange and its analysis, 0 to 10000).
   void apply_settings(const json::Object& in) {
     const json::Object* s = in.getObject("cudalint");
     if (!s) s = &in;
@@ -498,6 +500,13 @@ struct Server::Impl {
     out.extend_select = selectors("extendSelect");
     out.ignore = selectors("ignore");
     if (auto t = s->getString("targetArchs"); t && !t->empty()) out.target_archs = t->str();
+    if (const json::Value* d = s->get("debounceMs"); d && d->kind() != json::Value::Null) {
+      auto n = d->getAsInteger();
+      if (n && *n >= 0 && *n <= 10000) out.debounce = std::chrono::milliseconds(*n);
+      else notify("window/showMessage", json::Object{{"type", 2},
+                                                     {"message", "cudalint: setting `debounceMs` must be an integer "
+                                                                 "from 0 to 10000 (ignored)"}});
+    }
     settings = std::move(out);
   }
 
@@ -578,7 +587,7 @@ struct Server::Impl {
     }
     if (auto v = td->getInteger("version")) d.version = *v;
     else ++d.version;
-    if (d.analysable) schedule({*path}, affects_model(d.kind), opts.debounce);
+    if (d.analysable) schedule({*path}, affects_model(d.kind), debounce());
   }
 
   void did_save(const json::Object& params) {
@@ -603,7 +612,7 @@ struct Server::Impl {
     // Clear what the editor shows; in pull mode the client forgets closed documents itself.
     if (!pull_mode) notify("textDocument/publishDiagnostics", json::Object{{"uri", uri}, {"diagnostics", json::Array{}}});
     // The file on disk replaces the buffer in the model.
-    if (model) schedule({}, true, opts.debounce);
+    if (model) schedule({}, true, debounce());
   }
 
   void cancel(const json::Object& params) {
@@ -629,6 +638,8 @@ struct Server::Impl {
   }
 
   bool has_pending() const { return pending_all || !pending.empty(); }
+
+  std::chrono::milliseconds debounce() const { return settings.debounce.value_or(opts.debounce); }
 
   void work_loop() {
     std::unique_lock lk(mu);

@@ -19,7 +19,8 @@
 namespace cudalint::lsp {
 
 struct ServerOptions {
-  // Delay between a didChange and the analysis it triggers (didOpen/didSave run at once).
+  // Delay between a didChange and the analysis it triggers (didOpen/didSave run at once);
+  // the client's `debounceMs` setting overrides it.
   std::chrono::milliseconds debounce{150};
   std::string fallback_root;   // used when the client names no workspace (the cwd)
   unsigned jobs = 0;           // engine threads (0 = all cores)

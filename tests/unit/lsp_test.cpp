@@ -527,6 +527,26 @@ TEST(LspServer, DebounceSupersedesPendingAnalyses) {
   fs::remove_all(root);
 }
 
+TEST(LspServer, DebounceSetting) {
+  std::string root = make_temp_dir();
+  std::string docker = root + "/Dockerfile";
+  write(docker, kGoodArchDocker);
+  ServerOptions o = Client::quick();
+  o.debounce = std::chrono::minutes(10);  // only the setting can make the change land in time
+  Client c(o);
+  c.initialize(root, json::Object{}, json::Object{{"cudalint", json::Object{{"debounceMs", 0}}}});
+  c.open(docker, kGoodArchDocker, 1);
+  EXPECT_TRUE(diags_of(c.wait_publish(docker, 1)).empty());
+  c.change(docker, 2, json::Array{json::Object{{"text", kBadArchDocker}}});
+  EXPECT_EQ(codes(diags_of(c.wait_publish(docker, 2))), std::vector<std::string>{"ARCH004"});
+  // Out of range: reported and ignored (the server default applies again).
+  c.notify("workspace/didChangeConfiguration",
+           json::Object{{"settings", json::Object{{"cudalint", json::Object{{"debounceMs", -5}}}}}});
+  json::Value warn = c.wait_for([](const json::Object& m) { return m.getString("method") == "window/showMessage"; });
+  EXPECT_NE(to_text(warn).find("debounceMs"), std::string::npos) << to_text(warn);
+  fs::remove_all(root);
+}
+
 TEST(LspServer, QuickFixSuppressionAndHover) {
   std::string root = make_temp_dir();
   std::string docker = root + "/Dockerfile";
