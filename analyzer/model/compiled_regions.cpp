@@ -404,8 +404,13 @@ class Analysis {
         each_class(t.unit, t.index, [&](int u, int c) {
           const auto& k = units_[static_cast<size_t>(u)].summary.classes[static_cast<size_t>(c)];
           if (auto it = k.attrs.find(name); it != k.attrs.end()) {
-            out = resolve(it->second, u, c, depth + 1);
-            return true;
+            // `self.step = torch.compile(self.step)` / `self.f = wrap(self.f)`: the attribute
+            // is the method of that name itself; look the method up rather than the attribute.
+            bool self_ref = it->second.kind == VK::Self && it->second.text == name;
+            if (!self_ref) {
+              out = resolve(it->second, u, c, depth + 1);
+              return true;
+            }
           }
           if (auto it = k.methods.find(name); it != k.methods.end()) {
             out = Target{TK::Function, u, it->second};

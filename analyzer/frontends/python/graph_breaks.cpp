@@ -582,6 +582,28 @@ class Summarizer {
     }
     TSNode inner = type;
     if (named_children(type).size() == 1) inner = named_children(type)[0];
+    // `Cls | None` and `Optional[Cls]`: the class (an attribute declared empty and set later).
+    auto unwrap_type = [&](TSNode t) {
+      while (type_of(t) == "type" && named_children(t).size() == 1) t = named_children(t)[0];
+      return t;
+    };
+    inner = unwrap_type(inner);
+    if ((type_of(inner) == "binary_operator" && txt(field(inner, "operator")) == "|") ||
+        type_of(inner) == "union_type") {
+      auto kids = named_children(inner);
+      if (kids.size() == 2) {
+        if (txt(kids[1]) == "None") inner = unwrap_type(kids[0]);
+        else if (txt(kids[0]) == "None") inner = unwrap_type(kids[1]);
+      }
+    } else if (type_of(inner) == "subscript" || type_of(inner) == "generic_type") {
+      auto kids = named_children(inner);
+      std::string_view head = kids.empty() ? std::string_view{} : txt(kids[0]);
+      if ((head == "Optional" || head == "typing.Optional") && kids.size() == 2) {
+        TSNode arg = kids[1];
+        if (type_of(arg) == "type_parameter" && named_children(arg).size() == 1) arg = named_children(arg)[0];
+        inner = unwrap_type(arg);
+      }
+    }
     Val v = eval(inner, ctx, 0);
     if (v.is(K::Class) || (v.is(K::Path) && !v.text.starts_with("builtins.") && !v.text.starts_with("typing.")))
       return Val::wrap(K::Instance, v);
