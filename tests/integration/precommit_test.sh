@@ -36,6 +36,9 @@ echo "cudalint on PATH: $(command -v cudalint), a copy of $bin ($(cudalint --ver
 echo "hook repository: $repo (HEAD $(git -C "$repo" rev-parse --short HEAD))"
 [[ $(command -v cudalint) == "$tmp/bin/cudalint" ]] || fail "cudalint on PATH is not the binary under test"
 
+echo "\$ pre-commit validate-manifest .pre-commit-hooks.yaml"
+(cd "$repo" && pre-commit validate-manifest .pre-commit-hooks.yaml) || fail "the hook manifest does not validate"
+
 work="$tmp/project"
 git init -q -b main "$work"
 
