@@ -192,6 +192,15 @@ class Cli(unittest.TestCase):
         self.assertTrue(p.stdout.startswith("# arch-unsupported-by-cuda (ARCH003)"))
         self.assertEqual(run(["--explain", "NOPE999"], self.dir).returncode, 2)
 
+    def test_short_options_take_attached_values(self):
+        write(self.dir, "Dockerfile", BAD_DOCKERFILE)
+        for args in (["-j1", "-oattached.json"], ["-j", "1", "-o", "attached.json"]):
+            p = run(["check", "--format", "json", *args, "Dockerfile"], self.dir)
+            self.assertEqual(p.returncode, 1, p.stderr)
+            self.assertEqual(json.loads(read(os.path.join(self.dir, "attached.json")))["findings"][0]["rule"], "ARCH003")
+        self.assertEqual(run(["check", "-j0", "Dockerfile"], self.dir).returncode, 2)
+        self.assertEqual(run(["check", "-jx", "Dockerfile"], self.dir).returncode, 2)
+
     def test_target_archs_flag_is_accepted(self):
         write(self.dir, "Dockerfile", "FROM ubuntu:22.04\n")
         self.assertEqual(run(["check", "--target-archs", "7.5;8.0"], self.dir).returncode, 0)

@@ -115,6 +115,11 @@ int parse_args(int argc, char** argv, Args& a) {
   };
   bool only_paths = false;
   for (size_t i = 0; i < v.size(); ++i) {
+    // Short options take their value attached too, as getopt does: -j4, -oreport.json.
+    if (!only_paths && v[i].size() > 2 && (v[i].starts_with("-j") || v[i].starts_with("-o"))) {
+      v.insert(v.begin() + static_cast<std::ptrdiff_t>(i) + 1, v[i].substr(2));
+      v[i].resize(2);
+    }
     const std::string& s = v[i];
     std::string flag = s.substr(0, s.find('='));
     std::string val;
