@@ -611,6 +611,25 @@ class Analysis {
     return units_[static_cast<size_t>(unit)].summary.functions[static_cast<size_t>(fn)].qualname;
   }
 
+  // Which parameters the calls reaching a function pass (for sites under `if p:` on a
+  // parameter that defaults to a falsy constant).
+  struct Passed {
+    bool all = false;
+    std::set<std::string> names;
+  };
+
+  static void note_passed(Passed& p, const gb::CallSite& c, const gb::Function& callee) {
+    if (p.all) return;
+    if (c.splat) {
+      p.all = true;
+      return;
+    }
+    // A method's `self` is params[0]; a call may or may not bind it: cover one more.
+    size_t n = static_cast<size_t>(c.positional) + (callee.cls >= 0 ? 1 : 0);
+    for (size_t i = 0; i < n && i < callee.params.size(); ++i) p.names.insert(callee.params[i]);
+    for (const auto& k : c.keywords) p.names.insert(k);
+  }
+
   void walk(size_t e) {
     const Entry& entry = entries_[e];
     Config cfg = config_for(entry);
@@ -619,26 +638,76 @@ class Analysis {
       std::optional<std::pair<int, const gb::CallSite*>> via;  // the call that reached it
       std::string via_callee;
     };
+    std::map<std::pair<int, int>, Passed> passed;
+    passed[{entry.unit, entry.fn}].all = true;  // the caller of the entry may pass anything
+    auto live = [&](const Node& n, const std::string& needs) {
+      if (needs.empty()) return true;
+      const Passed& p = passed[{n.unit, n.fn}];
+      return p.all || p.names.count(needs) > 0;
+    };
     std::set<std::pair<int, int>> seen{{entry.unit, entry.fn}};
     std::deque<Node> q{{entry.unit, entry.fn, std::nullopt, {}}};
-    while (!q.empty() && budget_ > 0) {
-      Node n = std::move(q.front());
-      q.pop_front();
-      const auto& f = units_[static_cast<size_t>(n.unit)].summary.functions[static_cast<size_t>(n.fn)];
-      for (const auto& b : f.breaks) {
-        if (!breaks(b.gate, cfg)) continue;
-        record(e, n.unit, b.span, b.kind, b.what, b.registry, b.detail, n.via, n.via_callee);
+    // Sites held back until a call passing their parameter shows up: (node, break or call).
+    std::vector<std::pair<Node, const gb::BreakSite*>> held_breaks;
+    std::vector<std::pair<Node, const gb::CallSite*>> held_calls;
+    auto do_call = [&](const Node& n, const gb::Function& f, const gb::CallSite& c) {
+      --budget_;
+      Target t = resolve(c.callee, n.unit, f.self_cls);
+      std::optional<std::pair<int, const gb::CallSite*>> via{{n.unit, &c}};
+      Reached here{n.via, n.via_callee};
+      call(e, cfg, n.unit, c, t, here, [&](int u, int fn) {
+        const auto& callee = units_[static_cast<size_t>(u)].summary.functions[static_cast<size_t>(fn)];
+        note_passed(passed[{u, fn}], c, callee);
+        if (seen.insert({u, fn}).second)
+          q.push_back({u, fn, via, function_name(u, fn)});
+      }, 0);
+    };
+    for (;;) {
+      while (!q.empty() && budget_ > 0) {
+        Node n = std::move(q.front());
+        q.pop_front();
+        const auto& f = units_[static_cast<size_t>(n.unit)].summary.functions[static_cast<size_t>(n.fn)];
+        for (const auto& b : f.breaks) {
+          if (!breaks(b.gate, cfg)) continue;
+          if (!live(n, b.needs)) {
+            held_breaks.emplace_back(n, &b);
+            continue;
+          }
+          record(e, n.unit, b.span, b.kind, b.what, b.registry, b.detail, n.via, n.via_callee);
+        }
+        for (const auto& c : f.calls) {
+          if (!live(n, c.needs)) {
+            held_calls.emplace_back(n, &c);
+            continue;
+          }
+          do_call(n, f, c);
+        }
       }
-      for (const auto& c : f.calls) {
-        --budget_;
-        Target t = resolve(c.callee, n.unit, f.self_cls);
-        std::optional<std::pair<int, const gb::CallSite*>> via{{n.unit, &c}};
-        Reached here{n.via, n.via_callee};
-        call(e, cfg, n.unit, c, t, here, [&](int u, int fn) {
-          if (seen.insert({u, fn}).second)
-            q.push_back({u, fn, via, function_name(u, fn)});
-        }, 0);
+      if (budget_ <= 0) break;
+      // Held sites that a later call made live.
+      bool progress = false;
+      for (auto it = held_breaks.begin(); it != held_breaks.end();) {
+        if (live(it->first, it->second->needs)) {
+          const Node& n = it->first;
+          const gb::BreakSite& b = *it->second;
+          record(e, n.unit, b.span, b.kind, b.what, b.registry, b.detail, n.via, n.via_callee);
+          it = held_breaks.erase(it);
+        } else {
+          ++it;
+        }
       }
+      for (size_t i = 0; i < held_calls.size();) {
+        if (live(held_calls[i].first, held_calls[i].second->needs)) {
+          auto [n, c] = held_calls[i];
+          held_calls.erase(held_calls.begin() + static_cast<std::ptrdiff_t>(i));
+          const auto& f = units_[static_cast<size_t>(n.unit)].summary.functions[static_cast<size_t>(n.fn)];
+          do_call(n, f, *c);
+          progress = true;
+        } else {
+          ++i;
+        }
+      }
+      if (!progress || q.empty()) break;
     }
   }
 

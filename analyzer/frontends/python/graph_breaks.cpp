@@ -990,6 +990,7 @@ class Summarizer {
     b.what = collapse(txt(at));
     b.registry = std::move(registry);
     b.detail = std::move(detail);
+    if (!needs_.empty()) b.needs = needs_.back();
     f->breaks.push_back(std::move(b));
     if (loop_depth_ > 0) f->has_breaks_in_loop = true;
   }
@@ -997,7 +998,19 @@ class Summarizer {
   void call_site(TSNode at, Val callee) {
     Function* f = cur();
     if (!f || collecting_attrs_ || f->calls.size() >= kMaxPerFunction) return;
-    f->calls.push_back({span_of(at), std::move(callee)});
+    CallSite cs;
+    cs.span = span_of(at);
+    cs.callee = std::move(callee);
+    if (!needs_.empty()) cs.needs = needs_.back();
+    if (type_of(at) == "call") {
+      ArgsView a = args_of(at);
+      cs.positional = static_cast<int>(a.pos.size());
+      for (const auto& [k, v] : a.kw) cs.keywords.push_back(k);
+      cs.splat = a.splat;
+    } else {
+      cs.splat = true;
+    }
+    f->calls.push_back(std::move(cs));
   }
 
   // In compile sites written inside a method, `self` is an instance of that method's class.
@@ -1420,7 +1433,16 @@ class Summarizer {
     }
     bool body_cold = ends_with(body, {"raise_statement"});
     bool body_continues = true;
+    // `if p:` / `if p and ...:` on a parameter that defaults to a falsy constant.
+    std::string needs;
+    if (!g) {
+      TSNode c = strip_parens(cond);
+      if (type_of(c) == "boolean_operator" && txt(field(c, "operator")) == "and") c = strip_parens(field(c, "left"));
+      if (type_of(c) == "identifier" && falsy_params_.count(std::string(txt(c)))) needs = std::string(txt(c));
+    }
+    if (!needs.empty()) needs_.push_back(needs);
     if ((!g || *g) && !body_cold) body_continues = walk_block(body, ctx, depth + 1);
+    if (!needs.empty()) needs_.pop_back();
     if (g && *g) return body_continues;  // alternatives are dead when compiling
     for (TSNode alt : named_children(st)) {
       std::string_view at = type_of(alt);
@@ -1644,6 +1666,8 @@ class Summarizer {
         if (dt.find("classmethod") != std::string_view::npos) is_classmethod = true;
       }
     std::set<std::string> unannotated;
+    std::set<std::string> falsy;
+    if (!attrs_only) f.params.clear();
     TSNode params = field(def, "parameters");
     bool first = true;
     if (!ts_node_is_null(params)) {
@@ -1658,12 +1682,16 @@ class Summarizer {
         } else if (pt == "default_parameter" || pt == "typed_default_parameter") {
           name_node = field(p, "name");
           type = field(p, "type");
+          std::string_view dv = txt(field(p, "value"));
+          if ((dv == "False" || dv == "None" || dv == "0") && type_of(name_node) == "identifier")
+            falsy.insert(std::string(txt(name_node)));
         } else if (pt != "identifier") {
           if (pt == "list_splat_pattern" || pt == "dictionary_splat_pattern") first = false;
           continue;
         }
         if (type_of(name_node) != "identifier") continue;
         std::string name(txt(name_node));
+        if (!attrs_only && f.params.size() < 64) f.params.push_back(name);
         if (name == ctx.self_name) ctx.self_name.clear();
         if (first && f.cls >= 0 && !is_static) {
           if (is_classmethod) scope.vars[name] = Val::of(K::Class, out_.classes[static_cast<size_t>(f.cls)].qualname);
@@ -1679,16 +1707,58 @@ class Summarizer {
     }
     TSNode body = field(def, "body");
     if (!attrs_only && !unannotated.empty() && !ts_node_is_null(body)) tensor_evidence(body, scope, unannotated);
+    if (!falsy.empty() && !ts_node_is_null(body)) {
+      std::set<std::string> bound;
+      assigned_names(body, bound, 0);
+      for (const auto& b : bound) falsy.erase(b);
+    }
+    auto saved_falsy = std::move(falsy_params_);
+    auto saved_needs = std::move(needs_);
+    falsy_params_ = std::move(falsy);
+    needs_.clear();
     walk_block(body, ctx, 0);
+    falsy_params_ = std::move(saved_falsy);
+    needs_ = std::move(saved_needs);
     collecting_attrs_ = false;
     if (attrs_only) return;
     // Appending to a ModuleList attribute: `self.blocks.append(Block())`.
     (void)f;
   }
 
+  // Names bound anywhere in a body (assignments, augmented assignments, loop and `with`
+  // targets, walrus, `global`/`nonlocal`), nested definitions included: conservative.
+  void assigned_names(TSNode n, std::set<std::string>& out, int depth) {
+    if (ts_node_is_null(n) || depth > kMaxDepth || !spend()) return;
+    std::string_view t = type_of(n);
+    auto idents = [&](TSNode target, auto&& self) -> void {
+      if (ts_node_is_null(target)) return;
+      if (type_of(target) == "identifier") {
+        out.insert(std::string(txt(target)));
+        return;
+      }
+      std::string_view tt = type_of(target);
+      if (tt == "pattern_list" || tt == "tuple_pattern" || tt == "list_pattern" || tt == "expression_list" ||
+          tt == "tuple" || tt == "list" || tt == "parenthesized_expression" || tt == "as_pattern_target" ||
+          tt == "list_splat_pattern")
+        for (TSNode c : named_children(target)) self(c, self);
+    };
+    if (t == "assignment" || t == "augmented_assignment" || t == "for_statement" || t == "for_in_clause") {
+      idents(field(n, "left"), idents);
+    } else if (t == "named_expression") {
+      idents(field(n, "name"), idents);
+    } else if (t == "as_pattern") {
+      idents(field(n, "alias"), idents);
+    } else if (t == "global_statement" || t == "nonlocal_statement" || t == "delete_statement") {
+      for (TSNode c : named_children(n)) idents(c, idents);
+    }
+    for (TSNode c : named_children(n)) assigned_names(c, out, depth + 1);
+  }
+
   std::string_view text_;
   Summary& out_;
   int64_t budget_;
+  std::set<std::string> falsy_params_;  // this function's falsy-default parameters, never rebound
+  std::vector<std::string> needs_;      // the enclosing `if p:` guards
   std::vector<Def> defs_;               // parallel to out_.functions
   std::vector<TSNode> class_nodes_;     // parallel to out_.classes
   Scope module_scope_;

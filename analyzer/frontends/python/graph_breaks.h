@@ -107,11 +107,18 @@ struct BreakSite {
   std::string what;      // the source, shortened: "x.sum().item()"
   std::string registry;  // Dynamo's graph-break registry id, "GB0124"
   std::string detail;    // kind-specific: the API name ("time.time", "grad_fn", "print")
+  // Under `if p:` where p is a parameter that defaults to False/None/0 and is never rebound:
+  // live only when some call reaching the function passes p (the model checks).
+  std::string needs;
 };
 
 struct CallSite {
   Span span;
   Val callee;
+  std::string needs;               // as BreakSite::needs
+  int positional = 0;              // positional arguments given
+  std::vector<std::string> keywords;  // keyword arguments given
+  bool splat = false;              // *args / **kwargs: any parameter may be given
 };
 
 // How a function is compiled when it is itself an entry point.
@@ -133,6 +140,7 @@ struct Function {
   bool opaque = false;      // Dynamo does not trace the body: custom ops, allow_in_graph, triton kernels
   bool scripted = false;    // @torch.jit.script
   bool has_breaks_in_loop = false;
+  std::vector<std::string> params;  // parameter names in order, `self` included
   std::vector<BreakSite> breaks;
   std::vector<CallSite> calls;
 };
