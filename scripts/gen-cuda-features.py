@@ -682,6 +682,7 @@ def expand_specific(specific):
 A90 = "sm_90a"
 TC05 = "sm_100a,sm_100f,sm_103a,sm_103f,sm_110a,sm_110f"  # tcgen05: sm_100a/101a(110a), family 100f/110f
 A_BW = "sm_100a,sm_100f,sm_103a,sm_103f,sm_110a,sm_110f,sm_120a,sm_120f,sm_121a,sm_121f"
+A_100F = "sm_100a,sm_100f,sm_103a,sm_103f"  # the sm_100f family only (sm_100, sm_103): not sm_110, sm_12x
 PTX_ROWS = [
     # asynchronous copies (PTX ISA §9.7.9.25)
     ("cp.async", 80, "-", 70, "PTX ISA §9.7.9.25.3 cp.async: requires sm_80 or higher"),
@@ -703,7 +704,9 @@ PTX_ROWS = [
     ("prefetch.tensormap", 90, "-", 80, "PTX ISA §9.7.9.15 prefetch{.tensormap_space}.tensormap: requires sm_90 or higher"),
     ("prefetch.global.L2::evict_last", 80, "-", 74, "PTX ISA §9.7.9.15 prefetch .L2::evict_last: requires sm_80 or higher"),
     ("prefetch.global.L2::evict_normal", 80, "-", 74, "PTX ISA §9.7.9.15 prefetch .L2::evict_normal: requires sm_80 or higher"),
-    ("tensormap.replace", 90, A90, 83, "PTX ISA §9.7.9.27 tensormap.replace: requires sm_90a"),
+    ("tensormap.replace", 90, A90 + "," + A_BW, 83,
+     "PTX ISA §9.7.9.27 tensormap.replace: requires sm_90a; supported on sm_100a, sm_110a, sm_120a and the families"
+     " sm_100f, sm_110f, sm_120f (PTX ISA 8.7+; ptxas 13.0 accepts every a/f target from sm_100)"),
     ("tensormap.cp_fenceproxy", 90, "-", 83, "PTX ISA §9.7.9.26 tensormap.cp_fenceproxy: requires sm_90 or higher"),
     # loads with cache hints (§9.7.9.8)
     ("ld.global.L2::256B", 80, "-", 74, "PTX ISA §9.7.9.8 ld .L2::256B prefetch size: requires sm_80 or higher"),
@@ -753,12 +756,12 @@ PTX_ROWS = [
     ("griddepcontrol", 90, "-", 78, "PTX ISA §9.7.13.13 griddepcontrol: requires sm_90 or higher"),
     ("elect.sync", 90, "-", 80, "PTX ISA §9.7.13.11 elect.sync: requires sm_90 or higher"),
     ("redux.sync", 80, "-", 70, "PTX ISA §9.7.13.12 redux.sync (.b32/.u32/.s32): requires sm_80 or higher"),
-    ("redux.sync.min.f32", 100, A_BW, 86, "PTX ISA §9.7.13.12 redux.sync .f32: requires sm_100a (family sm_100f, sm_120f ...)"),
-    ("redux.sync.max.f32", 100, A_BW, 86, "PTX ISA §9.7.13.12 redux.sync .f32: requires sm_100a (family sm_100f, sm_120f ...)"),
-    ("redux.sync.min.abs.f32", 100, A_BW, 86, "PTX ISA §9.7.13.12 redux.sync .abs.f32: requires sm_100a (family sm_100f, sm_120f ...)"),
-    ("redux.sync.max.abs.f32", 100, A_BW, 86, "PTX ISA §9.7.13.12 redux.sync .abs.f32: requires sm_100a (family sm_100f, sm_120f ...)"),
-    ("redux.sync.min.NaN.f32", 100, A_BW, 86, "PTX ISA §9.7.13.12 redux.sync .NaN.f32: requires sm_100a (family sm_100f, sm_120f ...)"),
-    ("redux.sync.max.NaN.f32", 100, A_BW, 86, "PTX ISA §9.7.13.12 redux.sync .NaN.f32: requires sm_100a (family sm_100f, sm_120f ...)"),
+    ("redux.sync.min.f32", 100, A_100F, 86, "PTX ISA §9.7.13.12 redux.sync .f32: requires sm_100a, sm_100f family (sm_100a/f, sm_103a/f); ptxas 13.0: \"Instruction 'redux.f32' not supported\" on sm_110a/f, sm_12x"),
+    ("redux.sync.max.f32", 100, A_100F, 86, "PTX ISA §9.7.13.12 redux.sync .f32: requires sm_100a, sm_100f family (sm_100a/f, sm_103a/f); ptxas 13.0: \"Instruction 'redux.f32' not supported\" on sm_110a/f, sm_12x"),
+    ("redux.sync.min.abs.f32", 100, A_100F, 86, "PTX ISA §9.7.13.12 redux.sync .abs.f32: requires sm_100a, sm_100f family (sm_100a/f, sm_103a/f); ptxas 13.0: \"Instruction 'redux.f32' not supported\" on sm_110a/f, sm_12x"),
+    ("redux.sync.max.abs.f32", 100, A_100F, 86, "PTX ISA §9.7.13.12 redux.sync .abs.f32: requires sm_100a, sm_100f family (sm_100a/f, sm_103a/f); ptxas 13.0: \"Instruction 'redux.f32' not supported\" on sm_110a/f, sm_12x"),
+    ("redux.sync.min.NaN.f32", 100, A_100F, 86, "PTX ISA §9.7.13.12 redux.sync .NaN.f32: requires sm_100a, sm_100f family (sm_100a/f, sm_103a/f); ptxas 13.0: \"Instruction 'redux.f32' not supported\" on sm_110a/f, sm_12x"),
+    ("redux.sync.max.NaN.f32", 100, A_100F, 86, "PTX ISA §9.7.13.12 redux.sync .NaN.f32: requires sm_100a, sm_100f family (sm_100a/f, sm_103a/f); ptxas 13.0: \"Instruction 'redux.f32' not supported\" on sm_110a/f, sm_12x"),
     ("match.any.sync", 70, "-", 60, "PTX ISA §9.7.13.10 match.sync: requires sm_70 or higher"),
     ("match.all.sync", 70, "-", 60, "PTX ISA §9.7.13.10 match.sync: requires sm_70 or higher"),
     ("activemask", 70, "-", 62, "PTX ISA §9.7.13.9 activemask: requires sm_70 or higher"),
