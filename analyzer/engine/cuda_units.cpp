@@ -59,11 +59,26 @@ CudaSourcesOutput analyze_cuda_sources(const model::ProjectModel& model, const C
 
   out.units.resize(cu.size());
   std::vector<std::vector<Diagnostic>> diags(cu.size());
+  // Work items: a file, or, when there are fewer files than threads (a pre-commit run on a few
+  // files, an editor re-diagnosing one buffer), a file for one arch, so that the archs of one
+  // file are parsed in parallel. The parts are merged in arch order below.
+  const bool split = base.archs.size() > 1 && cu.size() < in.jobs;
+  struct Task {
+    size_t file;
+    size_t part;  // index into parts[file]; with `split`, also the arch
+  };
+  std::vector<Task> tasks;
+  std::vector<std::vector<cuda::Result>> parts(cu.size());
+  for (size_t i = 0; i < cu.size(); ++i) {
+    parts[i].resize(split ? base.archs.size() : 1);
+    for (size_t k = 0; k < parts[i].size(); ++k) tasks.push_back({i, k});
+  }
   std::atomic<size_t> next{0};
   auto worker = [&] {
-    for (size_t i = next++; i < cu.size(); i = next++) {
-      const SourceFile* sf = cu[i].first;
+    for (size_t t = next++; t < tasks.size(); t = next++) {
+      const size_t i = tasks[t].file;
       cuda::Options opts = base;
+      if (split) opts.archs = {base.archs[tasks[t].part]};
       if (const cuda::CompileDb* db = db_for(cu[i].second))
         if (auto f = db->flags_for(cu[i].second)) {
           opts.include_dirs = f->include_dirs;
@@ -71,33 +86,51 @@ CudaSourcesOutput analyze_cuda_sources(const model::ProjectModel& model, const C
           opts.undefines = f->undefines;
           if (f->std) opts.std = *f->std;
         }
-      cuda::Result r = cuda::analyze(cu[i].second, sf->text, opts, cuda::FeatureTable::builtin());
-      // Uses in headers: at the header when it is analysed too, else at the `#include` line.
-      for (auto& ar : r.per_arch)
-        for (auto& u : ar.uses) {
-          if (u.file.empty()) continue;
-          if (auto it = by_abs.find(u.file); it != by_abs.end()) {
-            u.file = it->second->path;
-          } else {
-            std::string shown = u.file.substr(u.file.find_last_of('/') + 1);
-            u.via_header = std::move(shown);
-            u.file.clear();
-            u.begin = u.include_begin;
-            u.end = u.include_end;
-          }
-        }
-      for (const auto& e : r.syntax_errors)
-        diags[i].push_back({&rules::parse_syntax_error_info(), Severity::Error, {sf->path, {e.begin, e.end}},
-                            fmt::format("syntax error: {}; the CUDA analysis of this file is partial", e.message),
-                            {}, std::nullopt});
-      out.units[i] = {sf, std::move(r.per_arch), std::move(r.accesses)};
+      parts[i][tasks[t].part] = cuda::analyze(cu[i].second, cu[i].first->text, opts, cuda::FeatureTable::builtin());
     }
   };
-  unsigned jobs = std::max(1u, std::min<unsigned>(in.jobs, static_cast<unsigned>(cu.size())));
+  unsigned jobs = std::max(1u, std::min<unsigned>(in.jobs, static_cast<unsigned>(tasks.size())));
   std::vector<std::thread> threads;
   for (unsigned t = 1; t < jobs; ++t) threads.emplace_back(worker);
   worker();
   for (auto& t : threads) t.join();
+
+  for (size_t i = 0; i < cu.size(); ++i) {
+    const SourceFile* sf = cu[i].first;
+    // Merge the per-arch parts as one multi-arch analysis would have produced them: archs in
+    // order, accesses from the first arch, the earliest syntax error, each missing header once.
+    cuda::Result r = std::move(parts[i][0]);
+    for (size_t k = 1; k < parts[i].size(); ++k) {
+      cuda::Result& p = parts[i][k];
+      for (auto& ar : p.per_arch) r.per_arch.push_back(std::move(ar));
+      if (!p.syntax_errors.empty() &&
+          (r.syntax_errors.empty() || p.syntax_errors.front().begin < r.syntax_errors.front().begin))
+        r.syntax_errors = std::move(p.syntax_errors);
+      for (auto& m : p.missing_includes)
+        if (std::find(r.missing_includes.begin(), r.missing_includes.end(), m) == r.missing_includes.end())
+          r.missing_includes.push_back(std::move(m));
+      for (auto& e : p.errors) r.errors.push_back(std::move(e));
+    }
+    // Uses in headers: at the header when it is analysed too, else at the `#include` line.
+    for (auto& ar : r.per_arch)
+      for (auto& u : ar.uses) {
+        if (u.file.empty()) continue;
+        if (auto it = by_abs.find(u.file); it != by_abs.end()) {
+          u.file = it->second->path;
+        } else {
+          std::string shown = u.file.substr(u.file.find_last_of('/') + 1);
+          u.via_header = std::move(shown);
+          u.file.clear();
+          u.begin = u.include_begin;
+          u.end = u.include_end;
+        }
+      }
+    for (const auto& e : r.syntax_errors)
+      diags[i].push_back({&rules::parse_syntax_error_info(), Severity::Error, {sf->path, {e.begin, e.end}},
+                          fmt::format("syntax error: {}; the CUDA analysis of this file is partial", e.message),
+                          {}, std::nullopt});
+    out.units[i] = {sf, std::move(r.per_arch), std::move(r.accesses)};
+  }
   for (auto& d : diags)
     for (auto& x : d) out.diags.push_back(std::move(x));
   return out;
