@@ -55,9 +55,11 @@ std::optional<CudaVersion> parse_cuda_version(std::string_view t) {
   if (t.starts_with("cu") && t.size() >= 5 && t.find('.') == std::string_view::npos) {
     // "cu124" → 12.4, "cu118" → 11.8, "cu130" → 13.0: the last digit is the minor.
     std::string_view d = t.substr(2);
+    // At most two digits of major: a longer run is not a CUDA tag (and must not overflow).
+    if (d.size() > 3) return std::nullopt;
     for (char c : d)
       if (c < '0' || c > '9') return std::nullopt;
-    v.major = std::stoi(std::string(d.substr(0, d.size() - 1)));
+    v.major = (d.size() == 3 ? (d[0] - '0') * 10 : 0) + (d[d.size() - 2] - '0');
     v.minor = d.back() - '0';
     return v;
   }
