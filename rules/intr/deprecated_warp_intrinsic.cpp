@@ -10,7 +10,8 @@ namespace {
 
 constexpr RuleInfo kInfo{
     .id = "INTR003", .name = "deprecated-warp-intrinsic", .family = "INTR",
-    .default_severity = Severity::Warning,
+    // An error: every target nvcc 13 builds is sm_75 or newer, where nvcc rejects these forms.
+    .default_severity = Severity::Error,
     .summary = "a warp shuffle or vote without `_sync` (removed from sm_70 on)"};
 
 class DeprecatedWarpIntrinsic final : public Rule {
@@ -27,6 +28,16 @@ class DeprecatedWarpIntrinsic final : public Rule {
           const cuda::Feature& f = *use.feature;
           if (f.kind != cuda::FeatureKind::Deprecated || f.available_on(ar.arch) || !intr::nvcc_sees(use)) continue;
           if (!done.emplace(intr::use_path(u, use), use.begin, &f).second) continue;
+          if (f.name.find('.') != std::string::npos) {  // inline PTX: `vote.ballot.b32`, `shfl.down.b32`
+            const std::string op = f.name.substr(0, f.name.find('.'));
+            out.report(kInfo, Origin{intr::use_path(u, use), {use.begin, use.end}},
+                       fmt::format("inline PTX `{}` has no `.sync` and member mask; ptxas rejects `{}` without "
+                                   "`.sync` from sm_{} on (independent thread scheduling), so nvcc fails for {}: use "
+                                   "`{}.sync` with a member mask (e.g. `{}.sync{} ..., 0xffffffff`)",
+                                   use.spelled, op, f.min_sm, ar.arch.sm_name(), op, op,
+                                   f.name.substr(op.size())));
+            continue;
+          }
           out.report(kInfo, Origin{intr::use_path(u, use), {use.begin, use.end}},
                      fmt::format("{} has no mask and assumes the whole warp runs in lockstep, which is not true "
                                  "from sm_{} on (independent thread scheduling); the CUDA headers only declare it "

@@ -18,13 +18,16 @@ namespace cudalint::rules::intr {
 // always; names (functions, types) also where they are only parsed — a declaration the headers
 // lack for that arch is an error wherever device code names it — but inline PTX and the
 // cuda::ptx wrappers (whose stubs fail only at link time) only where code is generated. Host-only
-// code is never device code.
+// code is never device code, and neither is a template pattern: nvcc 13 (EDG) accepts an
+// uninstantiated template that names an undeclared function or type even non-dependently
+// (tests/oracle/intr/cases/tmpl_not_instantiated_nondependent.cu); each instantiation is walked
+// on its own and its uses carry its context.
 inline bool nvcc_sees(const cuda::FeatureUse& u) {
   switch (u.context) {
     case cuda::UseContext::Emitted: return true;
     case cuda::UseContext::Device:
-    case cuda::UseContext::Template:
       return u.feature->kind != cuda::FeatureKind::Ptx && !u.feature->name.starts_with("cuda::ptx::");
+    case cuda::UseContext::Template:
     case cuda::UseContext::Host: return false;
   }
   return false;

@@ -58,6 +58,16 @@ constexpr std::string_view kCudaHeaders[] = {
 // `__CUDA_ARCH__` and the feature macros of the real target defined by hand: the preprocessor
 // and cudalint's checks look at nothing else (no code is generated).
 constexpr int kClangMaxSm = 90;
+// The sm_XX Clang 19 accepts for --cuda-gpu-arch up to kClangMaxSm; a target between them that
+// it lacks (sm_88, new in CUDA 13) is parsed as the next lower one with `__CUDA_ARCH__` redefined.
+constexpr int kClangSms[] = {50, 52, 53, 60, 61, 62, 70, 72, 75, 80, 86, 87, 89, 90};
+
+int clang_sm_for(int sm) {
+  int best = 0;
+  for (int s : kClangSms)
+    if (s <= sm) best = s;
+  return best;
+}
 
 #ifndef CUDALINT_CLANG_RESOURCE_DIR
 #define CUDALINT_CLANG_RESOURCE_DIR ""
@@ -146,18 +156,35 @@ struct RawUse {
 
 struct FnInfo {
   UseContext base = UseContext::Host;
+  // A function template pattern with an instantiated definition: nvcc (EDG) then checks the
+  // names it binds at definition, even in a branch `if constexpr` discards for every
+  // instantiation; a template never instantiated is not checked at all.
+  bool instantiated_pattern = false;
   bool kernel = false;
   std::vector<const clang::FunctionDecl*> callees;  // canonical declarations
+};
+
+// A header a use lies in, resolved while the SourceManager is alive: the name it was opened by
+// and the offset in the analysed file of the `#include` that brings it in (none: -1).
+struct HeaderInfo {
+  std::string name;
+  int64_t include_offset = -1;
 };
 
 struct Collector {
   const FeatureTable& table;
   const std::optional<model::CudaVersion>& cuda;
+  // Valid only during the parse: the CompilerInstance that owns them is gone once
+  // ToolInvocation::run returns (what later code needs from them is copied into `headers`).
   clang::SourceManager* sm = nullptr;
   clang::ASTContext* ctx = nullptr;
   clang::FileID main;
   clang::FileID prelude;
   std::vector<RawUse> raw;
+  std::map<clang::FileID, HeaderInfo> headers;  // every file of `raw` other than `main`
+  // Functions named in the initializer of a __device__/__constant__ variable (a table of
+  // function pointers): nvcc emits them like the callees of a kernel.
+  std::vector<const clang::FunctionDecl*> var_roots;
   std::unordered_map<const clang::FunctionDecl*, FnInfo> fns;
   // Used by the memory-access analysis (coalescing.h).
   bool want_accesses = false;
@@ -265,10 +292,21 @@ class UseVisitor : public clang::RecursiveASTVisitor<UseVisitor> {
             f = c_.table.find(row.name, c_.cuda);
             break;
           }
+        // The templated overload (`atomicCAS(T*)`, the 128-bit atomics of sm_90): the scalar
+        // overloads cover the builtin types, the template takes a 16-byte trivially copyable
+        // class (`struct alignas(16) Pair {...}`).
+        if (!f && t->isPointerType()) {
+          clang::QualType pointee = t->getPointeeType();
+          if (pointee->isRecordType() && !pointee->isIncompleteType() && !pointee->isDependentType() &&
+              c_.ctx->getTypeSize(pointee) == 128)
+            f = c_.table.find(q + "(T*)", c_.cuda);
+        }
         if (f) {
           if (ref) handled_.insert(ref);
+          // `atomicCAS(Pair*)` rather than the row's `atomicCAS(T*)`
+          std::string spelled = f->name.ends_with("(T*)") ? fmt::format("{}({})", q, ts) : f->name;
           c_.add(f, ref ? ref->getBeginLoc() : e->getBeginLoc(), ref ? ref->getLocation() : clang::SourceLocation(),
-                 f->name, fn_);
+                 spelled, fn_);
         }
       }
     }
@@ -415,6 +453,22 @@ class TopVisitor : public clang::RecursiveASTVisitor<TopVisitor> {
     return true;
   }
 
+  bool VisitVarDecl(clang::VarDecl* vd) {
+    if (!vd->hasGlobalStorage() || vd->isLocalVarDeclOrParm() || !vd->hasInit() || vd->isInvalidDecl()) return true;
+    if (!vd->hasAttr<clang::CUDADeviceAttr>() && !vd->hasAttr<clang::CUDAConstantAttr>()) return true;
+    if (vd->getDeclContext()->isDependentContext()) return true;
+    struct Refs : clang::RecursiveASTVisitor<Refs> {
+      std::vector<const clang::FunctionDecl*>& out;
+      explicit Refs(std::vector<const clang::FunctionDecl*>& o) : out(o) {}
+      bool VisitDeclRefExpr(clang::DeclRefExpr* e) {
+        if (auto* fd = llvm::dyn_cast_or_null<clang::FunctionDecl>(e->getDecl())) out.push_back(fd->getCanonicalDecl());
+        return true;
+      }
+    } refs(c_.var_roots);
+    refs.TraverseStmt(vd->getInit());
+    return true;
+  }
+
  private:
   // `inherited`: for a lambda without CUDA attributes (Clang makes those implicitly
   // __host__ __device__), the context of the function it is written in.
@@ -434,6 +488,11 @@ class TopVisitor : public clang::RecursiveASTVisitor<TopVisitor> {
                       : inherited              ? *inherited
                                                : UseContext::Host;
     if (static_cast<int>(base) < static_cast<int>(info.base)) info.base = base;
+    if (base == UseContext::Template)
+      if (const clang::FunctionTemplateDecl* ft = fd->getDescribedFunctionTemplate())
+        for (const clang::FunctionDecl* spec : ft->specializations())
+          if (spec->isDefined() && spec->getTemplateSpecializationKind() != clang::TSK_ExplicitSpecialization)
+            info.instantiated_pattern = true;
     UseVisitor v(c_, key, info);
     for (clang::ParmVarDecl* p : fd->parameters()) v.TraverseDecl(p);
     if (clang::TypeSourceInfo* tsi = fd->getTypeSourceInfo()) {
@@ -469,6 +528,25 @@ class Consumer : public clang::ASTConsumer {
       v.TraverseDecl(ctx.getTranslationUnitDecl());
     }
     if (c_.want_accesses) c_.accesses = global_accesses(ctx);
+    resolve_headers();
+  }
+
+ private:
+  void resolve_headers() {
+    const clang::SourceManager& sm = *c_.sm;
+    for (const RawUse& r : c_.raw) {
+      if (r.file == c_.main || c_.headers.count(r.file)) continue;
+      HeaderInfo& h = c_.headers[r.file];
+      if (auto fe = sm.getFileEntryRefForID(r.file)) h.name = fe->getName().str();
+      clang::FileID f = r.file;
+      clang::SourceLocation inc;
+      for (int depth = 0; depth < 200 && f.isValid() && f != c_.main; ++depth) {
+        inc = sm.getIncludeLoc(f);
+        if (inc.isInvalid()) break;
+        f = sm.getFileID(inc);
+      }
+      if (f == c_.main && inc.isValid()) h.include_offset = sm.getFileOffset(inc);
+    }
   }
 
  private:
@@ -669,8 +747,12 @@ Result analyze(std::string_view path, std::string_view text, const Options& opts
     args.push_back("-std=" + (opts.std.empty() ? std::string("c++17") : opts.std));
     if (std::string_view(CUDALINT_CLANG_RESOURCE_DIR).size())
       args.push_back(std::string("-resource-dir=") + CUDALINT_CLANG_RESOURCE_DIR);
-    if (sm <= kClangMaxSm) {
+    if (sm <= kClangMaxSm && clang_sm_for(sm) == sm) {
       args.push_back(fmt::format("--cuda-gpu-arch=sm_{}{}", sm, arch.suffix == 'a' && sm == 90 ? "a" : ""));
+    } else if (sm < kClangMaxSm && clang_sm_for(sm) > 0) {
+      args.push_back(fmt::format("--cuda-gpu-arch=sm_{}", clang_sm_for(sm)));
+      args.push_back("-U__CUDA_ARCH__");
+      args.push_back(fmt::format("-D__CUDA_ARCH__={}", sm * 10));
     } else {
       args.push_back(fmt::format("--cuda-gpu-arch=sm_{}", kClangMaxSm));
       args.push_back("-U__CUDA_ARCH__");
@@ -726,6 +808,8 @@ Result analyze(std::string_view path, std::string_view text, const Options& opts
                                              std::make_shared<clang::PCHContainerOperations>());
           inv.setDiagnosticConsumer(&diags);
           inv.run();  // false on errors in user code, which still leave a usable AST
+          c.sm = nullptr;  // owned by the CompilerInstance, destroyed by run()
+          c.ctx = nullptr;
           ran = true;
         },
         64u << 20);
@@ -756,6 +840,7 @@ Result analyze(std::string_view path, std::string_view text, const Options& opts
     std::vector<const clang::FunctionDecl*> work;
     for (const auto& [fn, info] : c.fns)
       if (info.kernel && info.base != UseContext::Template) work.push_back(fn);
+    for (const clang::FunctionDecl* fn : c.var_roots) work.push_back(fn);
     while (!work.empty()) {
       const clang::FunctionDecl* fn = work.back();
       work.pop_back();
@@ -768,26 +853,28 @@ Result analyze(std::string_view path, std::string_view text, const Options& opts
     std::map<std::tuple<std::string, uint32_t, const Feature*>, FeatureUse> uses;
     for (auto& r : c.raw) {
       UseContext ctx = UseContext::Host;
-      if (auto it = c.fns.find(r.fn); it != c.fns.end()) ctx = it->second.base;
+      bool instantiated = false;
+      if (auto it = c.fns.find(r.fn); it != c.fns.end()) {
+        ctx = it->second.base;
+        instantiated = it->second.instantiated_pattern;
+      }
       if (emitted.count(r.fn) && ctx != UseContext::Template) ctx = UseContext::Emitted;
+      // The names an instantiated template binds at definition are checked like device code.
+      if (ctx == UseContext::Template && instantiated) ctx = UseContext::Device;
       FeatureUse u;
       u.feature = r.feature;
       u.begin = r.begin;
       u.end = r.end;
       u.spelled = std::move(r.spelled);
       u.context = ctx;
-      if (r.file != c.main && c.sm) {
-        // The header as opened, and the line of the analysed file's `#include` that brings it in.
-        if (auto fe = c.sm->getFileEntryRefForID(r.file)) u.file = fe->getName().str();
-        clang::FileID f = r.file;
-        clang::SourceLocation inc;
-        for (int depth = 0; depth < 200 && f.isValid() && f != c.main; ++depth) {
-          inc = c.sm->getIncludeLoc(f);
-          if (inc.isInvalid()) break;
-          f = c.sm->getFileID(inc);
-        }
-        if (f == c.main && inc.isValid()) {
-          uint32_t off = c.sm->getFileOffset(inc);
+      if (r.file != c.main) {
+        // The header as opened, and the line of the analysed file's `#include` that brings it in
+        // (resolved during the parse: c.sm is dangling here).
+        auto h = c.headers.find(r.file);
+        if (h == c.headers.end()) continue;
+        u.file = h->second.name;
+        if (h->second.include_offset >= 0 && static_cast<size_t>(h->second.include_offset) <= text.size()) {
+          uint32_t off = static_cast<uint32_t>(h->second.include_offset);
           size_t lb = text.rfind('\n', off == 0 ? 0 : off - 1);
           lb = lb == std::string_view::npos || off == 0 ? 0 : lb + 1;
           size_t le = text.find('\n', off);

@@ -173,12 +173,23 @@ const Feature* FeatureTable::find(std::string_view name, const std::optional<mod
 }
 
 const Feature* FeatureTable::find_ptx(std::string_view ins, const std::optional<model::CudaVersion>& cuda) const {
+  // PTX rows, and removed PTX forms (`vote.ballot`: dotted, unlike the removed functions).
+  auto is_ptx = [](const Feature* f) {
+    return f->kind == FeatureKind::Ptx ||
+           (f->kind == FeatureKind::Deprecated && f->name.find_first_of(".%") != std::string::npos);
+  };
   std::string_view p = ins;
   while (!p.empty()) {
-    if (const Feature* f = find(p, cuda); f && f->kind == FeatureKind::Ptx) return f;
+    if (const Feature* f = find(p, cuda); f && is_ptx(f)) return f;
+    // Drop the last `.qualifier` or `::sub-qualifier` (`tcgen05.fence::before_thread_sync` ->
+    // `tcgen05.fence`; `ld.global.L2::256B.v4` -> `ld.global.L2::256B`).
     size_t dot = p.rfind('.');
-    if (dot == std::string_view::npos) break;
-    p = p.substr(0, dot);
+    size_t colons = p.rfind("::");
+    size_t cut = dot == std::string_view::npos ? colons
+                 : colons == std::string_view::npos ? dot
+                                                    : std::max(dot, colons);
+    if (cut == std::string_view::npos || cut == 0) break;
+    p = p.substr(0, cut);
   }
   return nullptr;
 }

@@ -48,7 +48,9 @@ class FeatureTable {
   // the row with the earliest `cuda_from` (a feature newer than the toolkit, for INTR004).
   const Feature* find(std::string_view name, const std::optional<model::CudaVersion>& cuda) const;
   // The row for the longest dotted prefix of a PTX instruction or special register that has
-  // one (`cp.async.ca.shared.global` → `cp.async`; `%clusterid.x` → `%clusterid`).
+  // one (`cp.async.ca.shared.global` → `cp.async`; `%clusterid.x` → `%clusterid`); a `::`
+  // sub-qualifier is a step too (`tcgen05.fence::before_thread_sync` → `tcgen05.fence`). Removed
+  // PTX forms (`vote.ballot`, kind Deprecated) are found as well.
   const Feature* find_ptx(std::string_view instruction, const std::optional<model::CudaVersion>& cuda) const;
   // Whether some row names `name(...)`: calls of it are keyed by their first argument's type.
   bool has_overload_rows(std::string_view name) const;

@@ -48,6 +48,16 @@ __CL_BINOP(+) __CL_BINOP(-) __CL_BINOP(*) __CL_BINOP(/) __CL_BINOP(%) __CL_BINOP
 __CL_BINOP(<<) __CL_BINOP(>>) __CL_BINOP(<) __CL_BINOP(>) __CL_BINOP(<=) __CL_BINOP(>=) __CL_BINOP(==)
 __CL_BINOP(!=) __CL_BINOP(&&) __CL_BINOP(||)
 #undef __CL_BINOP
+// `float v; v += __shfl_down(v, o)`: without these every builtin `+=` candidate is viable
+// through the conversion template, the call is ambiguous and (in a template instantiation) the
+// whole instantiated function is dropped as invalid.
+template <bool B, class T> struct __cl_enable_if {};
+template <class T> struct __cl_enable_if<true, T> { using type = T; };
+#define __CL_CASSIGN(op) \
+  template <class T> __host__ __device__ typename __cl_enable_if<__is_arithmetic(T), T&>::type operator op(T&, const __cl_any&);
+__CL_CASSIGN(+=) __CL_CASSIGN(-=) __CL_CASSIGN(*=) __CL_CASSIGN(/=) __CL_CASSIGN(%=) __CL_CASSIGN(&=)
+__CL_CASSIGN(|=) __CL_CASSIGN(^=) __CL_CASSIGN(<<=) __CL_CASSIGN(>>=)
+#undef __CL_CASSIGN
 
 // A value type that converts to and from anything (half, bfloat16, fp8 and friends).
 #define __CL_VALUE_TYPE(T)                                           \
@@ -55,6 +65,8 @@ __CL_BINOP(!=) __CL_BINOP(&&) __CL_BINOP(||)
     unsigned short __x;                                              \
     __host__ __device__ T();                                         \
     template <class U> __host__ __device__ T(const U&);              \
+    /* non-template: `return __hfma2(...)` in a T-returning template */ \
+    __host__ __device__ T(const __cl_any&);                          \
     template <class U> __host__ __device__ operator U() const;       \
     template <class U> __host__ __device__ T& operator=(const U&);   \
     template <class U> __host__ __device__ T& operator+=(const U&);  \
@@ -150,12 +162,25 @@ struct matrix_b;
 struct accumulator;
 enum layout_t { mem_row_major, mem_col_major };
 namespace precision { struct tf32; }
-namespace experimental { namespace precision { struct u4; struct s4; struct b1; } }
+namespace experimental {
+namespace precision { struct u4; struct s4; struct b1; }
+// Enumerators (the table's rows for them are "type" rows, declared below as structs that these
+// hide, as `mem_row_major` hides its own): `bmma_sync(..., experimental::bmmaBitOpAND)`.
+enum bmmaBitOp { bmmaBitOpXOR = 1, bmmaBitOpAND = 2 };
+enum bmmaAccumulateOp { bmmaAccumulateOpPOPC = 1 };
+}  // namespace experimental
 template <class Use, int m, int n, int k, class T, class Layout = void>
 struct fragment {
   enum { num_elements = 8 };
   __cl_any x[8];
 };
+// Without declarations, a call such as `bmma_sync(fc, fa, fb, fc, experimental::bmmaBitOpAND)`
+// is an error whose arguments never reach the AST.
+template <class... A> __host__ __device__ void fill_fragment(A&&...);
+template <class... A> __host__ __device__ void load_matrix_sync(A&&...);
+template <class... A> __host__ __device__ void store_matrix_sync(A&&...);
+template <class... A> __host__ __device__ void mma_sync(A&&...);
+template <class... A> __host__ __device__ void bmma_sync(A&&...);
 }  // namespace wmma
 }  // namespace nvcuda
 
@@ -271,6 +296,13 @@ template <class... A> __host__ __device__ __cl_any barrier_expect_tx(A&&...);
 template <class... A> __host__ __device__ __cl_any barrier_native_handle(A&&...);
 template <class... A> __host__ __device__ __cl_any memcpy_async_tx(A&&...);
 }  // namespace device
+// libcu++'s fixed-width integers, which the cuda::ptx wrappers take (`cuda::std::uint64_t bar`).
+namespace std {
+using int8_t = signed char; using int16_t = short; using int32_t = int; using int64_t = long;
+using uint8_t = unsigned char; using uint16_t = unsigned short; using uint32_t = unsigned int;
+using uint64_t = unsigned long; using size_t = decltype(sizeof(0));  // LP64, as glibc's <stdint.h>
+using ptrdiff_t = decltype((int*)0 - (int*)0); using intptr_t = long; using uintptr_t = unsigned long;
+}  // namespace std
 namespace ptx {
 struct space_global_t {}; struct space_shared_t {}; struct space_cluster_t {}; struct space_shared_cluster_t {};
 inline constexpr space_global_t space_global{};
