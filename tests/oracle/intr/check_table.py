@@ -110,7 +110,8 @@ def case_header(path):
     for line in open(path):
         if not line.startswith("//"):
             break
-        m = re.match(r"//\s*feature:\s*(\S+)(?:\s+if\s+(.+))?\s*$", line)
+        # a name may hold spaces inside <...> (`nvcuda::wmma::fragment<unsigned char>`)
+        m = re.match(r"//\s*feature:\s*((?:[^\s<]|<[^>]*>)+)(?:\s+if\s+(.+))?\s*$", line)
         if m:
             feats.append((m.group(1), m.group(2)))
         if re.match(r"//\s*expect:\s*ok\b", line):

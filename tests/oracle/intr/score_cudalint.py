@@ -1,0 +1,103 @@
+#!/usr/bin/env python3
+"""Scores cudalint's INTR rules against nvcc's verdicts in expected.json.
+
+    python3 tests/oracle/intr/score_cudalint.py path/to/cudalint [--min 98] [-j 2] [--verbose]
+
+For each target of expected.json (sm_75 ... sm_121f, with the arch-specific `a` and family `f`
+targets), every case of cases/ is checked in one cudalint run:
+
+    cudalint check <cases...> --target-archs <target> --select INTR --format json -j N
+
+"cudalint rejects" a case for a target when it reports an INTR finding of severity `error` in
+that case; nvcc's verdict is expected.json's `ok`. Agreement is printed per target and overall,
+each disagreement is listed (with cudalint's message or nvcc's error), and the exit status is 1
+when overall agreement is below --min percent (2 when cudalint itself fails).
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+CASES = os.path.join(HERE, "cases")
+
+
+def run_target(cudalint, cases, target, jobs):
+    """{case: [error INTR messages]} for one target."""
+    cmd = [cudalint, "check", *cases, "--target-archs", target, "--select", "INTR", "--format", "json",
+           "--exit-zero", "--no-gitignore", "-j", str(jobs)]
+    p = subprocess.run(cmd, cwd=CASES, capture_output=True, text=True)
+    if p.returncode != 0:
+        sys.exit(f"score_cudalint.py: `{' '.join(cmd)}` exited {p.returncode}:\n{p.stderr[:2000]}")
+    doc = json.loads(p.stdout)
+    out = {c: [] for c in cases}
+    for f in doc["findings"]:
+        rule = f.get("rule") or ""
+        if not rule.startswith("INTR") or f["severity"] != "error":
+            continue
+        path = f["path"].replace("\\", "/")
+        name = os.path.basename(path)
+        if name in out:
+            out[name].append(f"{rule} line {f['region']['start_line']}: {f['message']}")
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("cudalint")
+    ap.add_argument("--expected", default=os.path.join(HERE, "expected.json"))
+    ap.add_argument("--min", type=float, default=98.0, help="overall agreement (percent) below which it fails")
+    ap.add_argument("-j", "--jobs", type=int, default=2, help="cudalint -j")
+    ap.add_argument("--targets", help="comma-separated subset of expected.json's targets")
+    ap.add_argument("-v", "--verbose", action="store_true", help="also print cudalint's messages on agreeing rejects")
+    a = ap.parse_args()
+
+    cudalint = os.path.abspath(a.cudalint)
+    expected = json.load(open(a.expected))
+    archs = a.targets.split(",") if a.targets else expected["archs"]
+    cases = sorted(c for c in expected["cases"] if os.path.exists(os.path.join(CASES, c)))
+    absent = sorted(set(expected["cases"]) - set(cases))
+    if absent:
+        print(f"{len(absent)} cases of expected.json are missing from cases/: {', '.join(absent)}")
+
+    agree, total, problems = {}, {}, []
+    confusion = {"tp": 0, "tn": 0, "fp": 0, "fn": 0}  # positive = rejected
+    for t in archs:
+        found = run_target(cudalint, cases, t, a.jobs)
+        agree[t] = total[t] = 0
+        for c in cases:
+            v = expected["cases"][c].get(t)
+            if v is None:
+                continue
+            nvcc_rejects = not v["ok"]
+            lint_rejects = bool(found[c])
+            total[t] += 1
+            key = ("t" if nvcc_rejects == lint_rejects else "f") + ("p" if lint_rejects else "n")
+            confusion[key] += 1
+            if nvcc_rejects == lint_rejects:
+                agree[t] += 1
+                if a.verbose and lint_rejects:
+                    print(f"agree-reject {c} {t}: {found[c][0]}")
+                continue
+            if lint_rejects:
+                problems.append(f"{c} {t}: nvcc accepts, cudalint rejects: " + " | ".join(found[c]))
+            else:
+                problems.append(f"{c} {t}: nvcc rejects, cudalint reports no INTR error\n    nvcc: {v.get('error', '')}")
+
+    s_agree, s_total = sum(agree.values()), sum(total.values())
+    pct = 100.0 * s_agree / max(s_total, 1)
+    print(f"cudalint INTR vs nvcc {expected['nvcc_version']}: {len(cases)} cases x {len(archs)} targets")
+    print("agreement per target: " + ", ".join(f"{t} {agree[t]}/{total[t]}" for t in archs))
+    print(f"overall: {s_agree}/{s_total} verdicts agree ({pct:.2f}%); rejects: {confusion['tp']} agreed, "
+          f"{confusion['fp']} false (nvcc accepts), {confusion['fn']} missed")
+    for p in problems:
+        print("DISAGREE " + p)
+    if pct < a.min:
+        print(f"FAIL: {pct:.2f}% < --min {a.min}%")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
