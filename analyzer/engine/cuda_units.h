@@ -15,6 +15,10 @@
 
 namespace cudalint {
 
+namespace cuda {
+class PreludeCache;
+}
+
 struct CudaSourcesInput {
   // Every loaded file with its absolute path: the CUDA sources are analysed, compile_commands.json
   // files give flags, and the others map header paths back to display paths.
@@ -22,6 +26,8 @@ struct CudaSourcesInput {
   std::optional<std::set<std::string>> only;     // analyse only these CUDA sources (absolute)
   std::map<std::string, std::string> overlays;   // absolute path → unsaved text
   unsigned jobs = 1;
+  // Precompiled preludes kept across runs (an editor session); null: one for this run.
+  cuda::PreludeCache* prelude_cache = nullptr;
 };
 
 struct CudaSourcesOutput {

@@ -402,6 +402,7 @@ RunOutput run_analysis(const RunOptions& opts) {
     ci.only = opts.cuda_sources;
     ci.overlays = opts.overlays;
     ci.jobs = jobs_all;
+    ci.prelude_cache = opts.prelude_cache;
     CudaSourcesOutput co = analyze_cuda_sources(model, ci);
     model.cuda_units = std::move(co.units);
     cuda_diags = std::move(co.diags);

@@ -16,6 +16,10 @@
 
 namespace cudalint {
 
+namespace cuda {
+class PreludeCache;
+}
+
 struct RunOptions {
   std::vector<std::string> paths;            // files or directories; empty = {"."}
   std::string root;                          // absolute run root; "" = the cwd
@@ -35,6 +39,9 @@ struct RunOptions {
   // Tests only: called once between discovery and loading with the absolute paths found, so
   // that a file deleted or changed mid-run is a deterministic case.
   std::function<void(const std::vector<std::string>&)> after_discovery;
+  // Editors: precompiled CUDA preludes kept across runs (null: each run builds its own when
+  // it parses enough files to gain from them).
+  cuda::PreludeCache* prelude_cache = nullptr;
 };
 
 // A fix together with the file it edits (byte spans), for --fix.

@@ -19,6 +19,7 @@
 #include "analyzer/engine/discover.h"
 #include "analyzer/engine/run.h"
 #include "analyzer/engine/suppress.h"
+#include "analyzer/frontends/cuda/cuda_frontend.h"
 #include "analyzer/lsp/positions.h"
 #include "analyzer/lsp/transport.h"
 #include "llvm/Support/JSON.h"
@@ -203,6 +204,9 @@ bool contains(const Range& r, Position p) {
 }  // namespace
 
 struct Server::Impl {
+  // Precompiled CUDA preludes for the session: after the first analysis of an arch, an edit
+  // re-parses only the buffer.
+  cuda::PreludeCache prelude_cache;
   struct Settings {
     std::optional<std::string> config;
     std::optional<std::vector<std::string>> select;
@@ -683,6 +687,7 @@ struct Server::Impl {
     s.run.target_archs = settings.target_archs;
     s.run.jobs = opts.jobs;
     s.run.confine_to_root = true;
+    s.run.prelude_cache = &prelude_cache;
     for (const auto& [path, d] : docs) {
       if (!d.analysable) continue;
       s.run.overlays[path] = d.text;

@@ -339,7 +339,8 @@ class KernelFinder : public clang::RecursiveASTVisitor<KernelFinder> {
 std::vector<GlobalAccess> global_accesses(clang::ASTContext& ctx) {
   Analyzer a(ctx);
   KernelFinder f(a);
-  f.TraverseDecl(ctx.getTranslationUnitDecl());
+  // Declarations of this parse only: a precompiled prelude's are not loaded (and hold no kernel).
+  for (clang::Decl* d : ctx.getTranslationUnitDecl()->noload_decls()) f.TraverseDecl(d);
   // Instantiations first (concrete element types); then the templates as written, for kernels
   // that nothing in this file instantiates (a launch behind a dispatch macro from a missing
   // header): accesses whose element type depends on a template parameter have no size and give

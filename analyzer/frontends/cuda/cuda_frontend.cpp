@@ -18,6 +18,9 @@
 #include <clang/Lex/Lexer.h>
 #include <clang/Lex/PPCallbacks.h>
 #include <clang/Lex/Preprocessor.h>
+#include <clang/Serialization/ASTWriter.h>
+#include <clang/Serialization/InMemoryModuleCache.h>
+#include <clang/Serialization/PCHContainerOperations.h>
 #include <clang/Tooling/Tooling.h>
 #include <fmt/format.h>
 #include <llvm/Support/CrashRecoveryContext.h>
@@ -37,6 +40,10 @@ namespace {
 
 constexpr std::string_view kPreludePath = "/cudalint/prelude.cuh";
 constexpr std::string_view kStubDir = "/cudalint/include";
+// The prelude precompiled (PreludeCache): served from memory, never written to disk.
+constexpr std::string_view kPchPath = "/cudalint/prelude.pch";
+constexpr std::string_view kPchMain = "/cudalint/pch-main.cuh";
+constexpr std::string_view kPchMainText = "#include \"/cudalint/prelude.cuh\"\n";
 
 // Headers of the CUDA toolkit (and CCCL) that resolve to an empty stub: the prelude, included
 // first, declares what cudalint needs of them. A project's own include path may hold the real
@@ -110,7 +117,8 @@ constexpr std::string_view kHandwritten[] = {
     "nvcuda::wmma::fill_fragment", "nvcuda::wmma::load_matrix_sync", "nvcuda::wmma::store_matrix_sync",
     "nvcuda::wmma::mma_sync", "nvcuda::wmma::bmma_sync", "nvcuda::wmma::fragment",
     "nvcuda::wmma::precision::tf32", "nvcuda::wmma::experimental::precision::u4",
-    "nvcuda::wmma::experimental::precision::s4", "nvcuda::wmma::experimental::precision::b1"};
+    "nvcuda::wmma::experimental::precision::s4", "nvcuda::wmma::experimental::precision::b1",
+    "cooperative_groups::cluster_group"};
 
 bool ident_char(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
@@ -197,8 +205,21 @@ struct Collector {
   bool from_prelude(const clang::Decl* d) const {
     if (!d) return false;
     clang::SourceLocation l = sm->getSpellingLoc(d->getLocation());
-    return l.isValid() && sm->getFileID(l) == prelude;
+    return l.isValid() && is_prelude(sm->getFileID(l));
   }
+
+  // The prelude parsed as text has a FileID of this parse; read from a PCH, it is one of the
+  // PCH's (found by name, once per FileID).
+  bool is_prelude(clang::FileID fid) const {
+    if (fid.isInvalid()) return false;
+    if (fid == prelude) return true;
+    if (prelude.isValid() || fid == main) return false;
+    auto [it, fresh] = prelude_ids.try_emplace(fid.getHashValue(), false);
+    if (fresh)
+      if (auto fe = sm->getFileEntryRefForID(fid)) it->second = std::string_view(fe->getName()) == kPreludePath;
+    return it->second;
+  }
+  mutable std::unordered_map<unsigned, bool> prelude_ids;
 
   // Where a use is reported: the file location (macro expansions: where the macro is used) in
   // a project file, never in system headers or the prelude.
@@ -207,7 +228,7 @@ struct Collector {
     clang::SourceLocation f = sm->getFileLoc(loc);
     if (f.isInvalid()) return false;
     fid = sm->getFileID(f);
-    if (fid.isInvalid() || fid == prelude) return false;
+    if (fid.isInvalid() || is_prelude(fid)) return false;
     if (fid != main && sm->isInSystemHeader(f)) return false;
     off = sm->getFileOffset(f);
     return true;
@@ -524,8 +545,9 @@ class Consumer : public clang::ASTConsumer {
     c_.main = c_.sm->getMainFileID();
     if (auto fe = c_.sm->getFileManager().getOptionalFileRef(kPreludePath)) c_.prelude = c_.sm->translateFile(*fe);
     if (c_.want_features) {
+      // The declarations of this parse: those read from a PCH (the prelude) are not loaded.
       TopVisitor v(c_);
-      v.TraverseDecl(ctx.getTranslationUnitDecl());
+      for (clang::Decl* d : ctx.getTranslationUnitDecl()->noload_decls()) v.TraverseDecl(d);
     }
     if (c_.want_accesses) c_.accesses = global_accesses(ctx);
     resolve_headers();
@@ -596,6 +618,7 @@ class DiagCollector : public clang::DiagnosticConsumer {
   };
   std::vector<Error> main_errors;
   bool other_errors = false;  // semantic errors, or errors outside the analysed file
+  bool unplaced_errors = false;  // errors at no place in a file (the driver's, an unreadable PCH)
   std::vector<std::string> driver_errors;
 
   void HandleDiagnostic(clang::DiagnosticsEngine::Level level, const clang::Diagnostic& info) override {
@@ -605,6 +628,7 @@ class DiagCollector : public clang::DiagnosticConsumer {
     info.FormatDiagnostic(msg);
     unsigned id = info.getID();
     if (!info.hasSourceManager() || info.getLocation().isInvalid()) {
+      unplaced_errors = true;
       if (!info.hasSourceManager()) driver_errors.push_back(msg.str().str());
       else other_errors = true;
       return;
@@ -656,9 +680,122 @@ std::string arch_flag_name(const model::Arch& a) {
   return fmt::format("sm_{}{}", a.sm(), a.suffix ? std::string(1, a.suffix) : std::string());
 }
 
+// The files every parse sees besides the disk: the prelude (and its PCH) and the stub CUDA
+// headers, in memory over the real file system.
+struct VirtualFiles {
+  llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> mem{new llvm::vfs::InMemoryFileSystem};
+  llvm::IntrusiveRefCntPtr<clang::FileManager> files;
+
+  VirtualFiles(const std::string& prelude, const std::string* pch) {
+    llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> fs(
+        new llvm::vfs::OverlayFileSystem(llvm::vfs::getRealFileSystem()));
+    fs->pushOverlay(mem);
+    mem->addFile(kPreludePath, 0, llvm::MemoryBuffer::getMemBuffer(prelude, kPreludePath));
+    // The main file a PCH is built from (a PCH names it; a parse that reads the PCH needs it too).
+    mem->addFile(kPchMain, 0, llvm::MemoryBuffer::getMemBuffer(kPchMainText, kPchMain));
+    if (pch) mem->addFile(kPchPath, 0, llvm::MemoryBuffer::getMemBuffer(*pch, kPchPath, false));
+    for (std::string_view h : kCudaHeaders)
+      mem->addFile(fmt::format("{}/{}", kStubDir, h), 0, llvm::MemoryBuffer::getMemBufferCopy("#pragma once\n", h));
+    files = new clang::FileManager(clang::FileSystemOptions(), fs);
+  }
+};
+
+// Writes the AST of the prelude (the main file here) into a buffer, as `clang -emit-pch` would
+// write it into a file.
+class PchAction : public clang::ASTFrontendAction {
+ public:
+  explicit PchAction(std::shared_ptr<clang::PCHBuffer> buf) : buf_(std::move(buf)) {}
+  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance& ci, llvm::StringRef) override {
+    return std::make_unique<clang::PCHGenerator>(ci.getPreprocessor(), ci.getModuleCache(), kPchPath, "", buf_,
+                                                 llvm::ArrayRef<std::shared_ptr<clang::ModuleFileExtension>>(),
+                                                 /*AllowASTWithErrors=*/false, /*IncludeTimestamps=*/false);
+  }
+  bool BeginSourceFileAction(clang::CompilerInstance& ci) override {
+    ci.getLangOpts().CompilingPCH = true;
+    return true;
+  }
+  clang::TranslationUnitKind getTranslationUnitKind() override { return clang::TU_Prefix; }
+
+ private:
+  std::shared_ptr<clang::PCHBuffer> buf_;
+};
+
+// Counts errors; a PCH is only kept when building it and reading it back give none.
+class ErrorCounter : public clang::DiagnosticConsumer {
+ public:
+  bool any = false;
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level level, const clang::Diagnostic& info) override {
+    clang::DiagnosticConsumer::HandleDiagnostic(level, info);
+    if (level >= clang::DiagnosticsEngine::Error) any = true;
+  }
+};
+
+class NullAction : public clang::ASTFrontendAction {
+  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance&, llvm::StringRef) override {
+    return std::make_unique<clang::ASTConsumer>();
+  }
+};
+
+// `args`: the parse's flags up to (not including) the prelude and the analysed file.
+std::shared_ptr<const std::string> build_prelude_pch(const std::vector<std::string>& args, const std::string& prelude) {
+  std::shared_ptr<const std::string> out;
+  llvm::CrashRecoveryContext crc;
+  crc.RunSafelyOnThread(
+      [&] {
+        auto buf = std::make_shared<clang::PCHBuffer>();
+        {
+          // The prelude included from a main file, as in a parse: `#pragma clang system_header`
+          // does not apply to a main file, and the prelude relies on being a system header.
+          VirtualFiles vf(prelude, nullptr);
+          std::vector<std::string> a = args;
+          a.push_back(std::string(kPchMain));
+          ErrorCounter errs;
+          clang::tooling::ToolInvocation inv(a, std::make_unique<PchAction>(buf), vf.files.get(),
+                                             std::make_shared<clang::PCHContainerOperations>());
+          inv.setDiagnosticConsumer(&errs);
+          if (!inv.run() || errs.any || !buf->IsComplete || buf->Data.empty()) return;
+        }
+        auto bytes = std::make_shared<std::string>(buf->Data.data(), buf->Data.size());
+        // Read it back once with an empty file: a PCH that does not load is not used.
+        VirtualFiles vf(prelude, bytes.get());
+        const std::string probe = "/cudalint/pch-probe.cu";
+        vf.mem->addFile(probe, 0, llvm::MemoryBuffer::getMemBuffer("", probe));
+        std::vector<std::string> a = args;
+        a.insert(a.end(), {"-include-pch", std::string(kPchPath), probe});
+        ErrorCounter errs;
+        clang::tooling::ToolInvocation inv(a, std::make_unique<NullAction>(), vf.files.get(),
+                                           std::make_shared<clang::PCHContainerOperations>());
+        inv.setDiagnosticConsumer(&errs);
+        if (inv.run() && !errs.any) out = std::move(bytes);
+      },
+      64u << 20);
+  return out;
+}
+
 }  // namespace
 
 // ---------------------------------------------------------------------------------------------
+
+std::shared_ptr<const std::string> PreludeCache::get(const std::string& key,
+                                                    const std::function<std::shared_ptr<const std::string>()>& build) {
+  std::promise<std::shared_ptr<const std::string>> promise;
+  std::shared_future<std::shared_ptr<const std::string>> fut;
+  bool mine = false;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    auto it = by_key_.find(key);
+    if (it != by_key_.end()) {
+      fut = it->second;
+    } else {
+      fut = promise.get_future().share();
+      by_key_.emplace(key, fut);
+      mine = true;
+    }
+  }
+  // Other threads wanting the same key wait for this build rather than repeat it.
+  if (mine) promise.set_value(build());
+  return fut.get();
+}
 
 std::string prelude_text(const FeatureTable& table) {
   std::string p(prelude_base());
@@ -770,49 +907,65 @@ Result analyze(std::string_view path, std::string_view text, const Options& opts
       args.push_back(fmt::format("-D__CUDACC_VER_MINOR__={}", opts.cuda->minor));
     }
     args.push_back(std::string("-I") + std::string(kStubDir));  // before the project's: see kCudaHeaders
-    for (const auto& d : opts.include_dirs) args.push_back("-I" + d);
     for (const auto& d : opts.defines) args.push_back("-D" + d);
     for (const auto& d : opts.undefines) args.push_back("-U" + d);
-    args.push_back("-include");
-    args.push_back(std::string(kPreludePath));
     // Without carets Clang does not print "N errors generated ..." on stderr: errors reach the
     // user only as cudalint diagnostics.
     args.push_back("-fno-caret-diagnostics");
-    args.push_back(file);
+    // The prelude precompiled for exactly these flags, when a cache is given (cheaper than
+    // parsing its text for every file and arch).
+    // The project's include directories do not change the prelude: they stay out of the key.
+    std::shared_ptr<const std::string> pch;
+    if (opts.prelude_cache) {
+      std::string key = fmt::format("{:x}", std::hash<std::string>{}(prelude));
+      for (const auto& a : args) (key += '\x1f') += a;
+      pch = opts.prelude_cache->get(key, [&] { return build_prelude_pch(args, prelude); });
+    }
+    for (const auto& d : opts.include_dirs) args.push_back("-I" + d);
 
-    Collector c(table, opts.cuda);
-    c.want_accesses = first;
-    c.want_features = features;
-    first = false;
-    DiagCollector diags;
+    std::optional<Collector> copt;
+    std::optional<DiagCollector> dopt;
     std::vector<std::string> missing;
-    bool ran = false;
-    // Clang recurses deeply on deeply nested input: a thread with a large stack keeps that from
-    // overflowing the caller's.
-    llvm::CrashRecoveryContext crc;
-    bool finished = crc.RunSafelyOnThread(
-        [&] {
-          llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> fs(
-              new llvm::vfs::OverlayFileSystem(llvm::vfs::getRealFileSystem()));
-          llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> mem(new llvm::vfs::InMemoryFileSystem);
-          fs->pushOverlay(mem);
-          mem->addFile(kPreludePath, 0, llvm::MemoryBuffer::getMemBuffer(prelude, kPreludePath));
-          for (std::string_view h : kCudaHeaders)
-            mem->addFile(fmt::format("{}/{}", kStubDir, h), 0,
-                         llvm::MemoryBuffer::getMemBufferCopy("#pragma once\n", h));
-          for (const auto& [p, t] : opts.unsaved)
-            if (llvm::sys::path::is_absolute(p) && p != file) mem->addFile(p, 0, llvm::MemoryBuffer::getMemBuffer(t, p));
-          mem->addFile(file, 0, llvm::MemoryBuffer::getMemBuffer(llvm::StringRef(text.data(), text.size()), file));
-          llvm::IntrusiveRefCntPtr<clang::FileManager> files(new clang::FileManager(clang::FileSystemOptions(), fs));
-          clang::tooling::ToolInvocation inv(args, std::make_unique<Action>(c, missing), files.get(),
-                                             std::make_shared<clang::PCHContainerOperations>());
-          inv.setDiagnosticConsumer(&diags);
-          inv.run();  // false on errors in user code, which still leave a usable AST
-          c.sm = nullptr;  // owned by the CompilerInstance, destroyed by run()
-          c.ctx = nullptr;
-          ran = true;
-        },
-        64u << 20);
+    bool ran = false, finished = false;
+    for (int attempt = 0; attempt < 2; ++attempt) {
+      const bool with_pch = pch && attempt == 0;
+      std::vector<std::string> full = args;
+      full.push_back(with_pch ? "-include-pch" : "-include");
+      full.push_back(std::string(with_pch ? kPchPath : kPreludePath));
+      full.push_back(file);
+      copt.emplace(table, opts.cuda);
+      Collector& c = *copt;
+      c.want_accesses = first;
+      c.want_features = features;
+      dopt.emplace();
+      DiagCollector& diags = *dopt;
+      missing.clear();
+      ran = false;
+      // Clang recurses deeply on deeply nested input: a thread with a large stack keeps that from
+      // overflowing the caller's.
+      llvm::CrashRecoveryContext crc;
+      finished = crc.RunSafelyOnThread(
+          [&] {
+            VirtualFiles vf(prelude, with_pch ? pch.get() : nullptr);
+            for (const auto& [p, t] : opts.unsaved)
+              if (llvm::sys::path::is_absolute(p) && p != file)
+                vf.mem->addFile(p, 0, llvm::MemoryBuffer::getMemBuffer(t, p));
+            vf.mem->addFile(file, 0, llvm::MemoryBuffer::getMemBuffer(llvm::StringRef(text.data(), text.size()), file));
+            clang::tooling::ToolInvocation inv(full, std::make_unique<Action>(c, missing), vf.files.get(),
+                                               std::make_shared<clang::PCHContainerOperations>());
+            inv.setDiagnosticConsumer(&diags);
+            inv.run();  // false on errors in user code, which still leave a usable AST
+            c.sm = nullptr;  // owned by the CompilerInstance, destroyed by run()
+            c.ctx = nullptr;
+            ran = true;
+          },
+          64u << 20);
+      // A PCH the parse could not load (an error without a place in any file): parse the text.
+      if (!with_pch || (finished && ran && !diags.unplaced_errors)) break;
+    }
+    first = false;
+    Collector& c = *copt;
+    DiagCollector& diags = *dopt;
     if (!finished || !ran) {
       res.errors.push_back(fmt::format("the CUDA front-end could not parse this file for {}", arch_flag_name(arch)));
       res.per_arch.push_back(std::move(ar));

@@ -3,7 +3,11 @@
 // features used by device code reachable for that arch.
 #pragma once
 
+#include <functional>
+#include <future>
 #include <map>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -49,6 +53,22 @@ struct SyntaxError {
   std::string message;  // Clang's wording
 };
 
+// Precompiled preludes, one per distinct set of compiler flags (arch, defines, standard): the
+// prelude is most of a small file's parse, and with a PCH Clang reads only the declarations a
+// file uses. Shared by the threads of a run (and an editor session); thread-safe. Building one
+// costs about one parse; a flag set whose PCH cannot be built or loaded falls back to parsing
+// the prelude text.
+class PreludeCache {
+ public:
+  // The PCH bytes for `key`, built by `build` on first use (nullptr: none; parse the text).
+  std::shared_ptr<const std::string> get(const std::string& key,
+                                         const std::function<std::shared_ptr<const std::string>()>& build);
+
+ private:
+  std::mutex mu_;
+  std::map<std::string, std::shared_future<std::shared_ptr<const std::string>>> by_key_;
+};
+
 struct Options {
   std::vector<model::Arch> archs;          // distinct target archs
   std::optional<model::CudaVersion> cuda;  // the build's toolkit (table rows in range)
@@ -58,6 +78,8 @@ struct Options {
   std::string std = "c++17";               // -std
   // Unsaved editor buffers of other files (absolute path → text): includes see these.
   std::map<std::string, std::string> unsaved;
+  // Precompiled preludes to use and fill; null: parse the prelude text each time.
+  PreludeCache* prelude_cache = nullptr;
 };
 
 struct Result {
