@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <charconv>
 #include <cstring>
+#include <string_view>
+#include <unordered_map>
 #include <utility>
 
 namespace cudalint::python {
@@ -411,7 +413,18 @@ std::string_view type_of(TSNode n) { return ts_node_is_null(n) ? std::string_vie
 
 TSNode field(TSNode n, const char* name) {
   if (ts_node_is_null(n)) return n;
-  return ts_node_child_by_field_name(n, name, static_cast<uint32_t>(std::strlen(name)));
+  // The grammar's field ids by name, read once: ts_node_child_by_field_name compares the name
+  // with every field name of the grammar on each call (a tenth of the graph-break summary).
+  // (Every tree here is tree-sitter-python's.)
+  static const std::unordered_map<std::string_view, TSFieldId> ids = [lang = ts_node_language(n)] {
+    std::unordered_map<std::string_view, TSFieldId> m;
+    for (TSFieldId i = 1; i <= ts_language_field_count(lang); ++i)
+      if (const char* f = ts_language_field_name_for_id(lang, i)) m.emplace(f, i);
+    return m;
+  }();
+  auto it = ids.find(std::string_view(name));
+  if (it == ids.end()) return ts_node_child_by_field_name(n, name, static_cast<uint32_t>(std::strlen(name)));
+  return ts_node_child_by_field_id(n, it->second);
 }
 
 std::vector<TSNode> named_children(TSNode n) {
