@@ -257,6 +257,9 @@ LoadResult load_source(const std::string& fs_path, const std::string& display_pa
   }
   ::close(fd);
   text.resize(got);
+  // The end-of-file probe above grew the buffer (often to twice the file): a run keeps every
+  // text until it reports, so give the slack back.
+  text.shrink_to_fit();
   return make_source(display_path, std::move(text), max_bytes);
 }
 

@@ -1791,6 +1791,17 @@ Summary summarize(std::string_view text) {
     }
     Summarizer sm(text, s);
     sm.run(ts_tree_root_node(tree.get()));
+    // Summaries live until the run reports (every Python file of a large tree at once): drop
+    // the vectors' growth slack.
+    for (Function& f : s.functions) {
+      f.params.shrink_to_fit();
+      f.breaks.shrink_to_fit();
+      f.calls.shrink_to_fit();
+    }
+    s.functions.shrink_to_fit();
+    s.classes.shrink_to_fit();
+    s.compile_sites.shrink_to_fit();
+    s.imports.shrink_to_fit();
   } catch (const std::bad_alloc&) {
     s = Summary{};
     s.truncated = true;
