@@ -776,6 +776,9 @@ std::shared_ptr<const std::string> build_prelude_pch(const std::vector<std::stri
 
 // ---------------------------------------------------------------------------------------------
 
+PreludeCache::PreludeCache() = default;
+PreludeCache::~PreludeCache() = default;
+
 std::shared_ptr<const std::string> PreludeCache::get(const std::string& key,
                                                     const std::function<std::shared_ptr<const std::string>()>& build) {
   std::promise<std::shared_ptr<const std::string>> promise;

@@ -60,6 +60,13 @@ struct SyntaxError {
 // the prelude text.
 class PreludeCache {
  public:
+  // Out of line: the cached futures are created in cuda_frontend.cpp, built without RTTI, and
+  // UBSan's vptr check flags their destruction from a translation unit built with it.
+  PreludeCache();
+  ~PreludeCache();
+  PreludeCache(const PreludeCache&) = delete;
+  PreludeCache& operator=(const PreludeCache&) = delete;
+
   // The PCH bytes for `key`, built by `build` on first use (nullptr: none; parse the text).
   std::shared_ptr<const std::string> get(const std::string& key,
                                          const std::function<std::shared_ptr<const std::string>()>& build);
