@@ -1,6 +1,8 @@
 // BLD102 arch-keyword-needs-newer-cmake — doc: arch_keyword_needs_newer_cmake.md
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "rules/rule.h"
 
 namespace cudalint::rules {
@@ -12,10 +14,26 @@ constexpr RuleInfo kInfo{
     .default_severity = Severity::Warning,
     .summary = "CMAKE_CUDA_ARCHITECTURES uses `native`/`all`/`all-major` with a cmake_minimum_required that predates them"};
 
-// "3.18" → 318
+// "3.18" → 318; -1 when it does not start with a version. Components are capped (a fuzzed
+// "VERSION 0000…4643711615777578096.18" must not overflow), which keeps the order of real ones.
 int version_key(std::string_view v) {
+  auto component = [&](int& out) {
+    size_t i = 0;
+    long long n = 0;
+    while (i < v.size() && v[i] >= '0' && v[i] <= '9') {
+      n = std::min<long long>(n * 10 + (v[i] - '0'), 9999);
+      ++i;
+    }
+    out = static_cast<int>(std::min<long long>(n, 99));
+    v.remove_prefix(i);
+    return i > 0;
+  };
   int major = 0, minor = 0;
-  if (std::sscanf(std::string(v).c_str(), "%d.%d", &major, &minor) < 1) return -1;
+  if (!component(major)) return -1;
+  if (v.starts_with('.')) {
+    v.remove_prefix(1);
+    component(minor);
+  }
   return major * 100 + minor;
 }
 
