@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "analyzer/core/disk_cache.h"
 #include "analyzer/engine/baseline.h"
 #include "analyzer/engine/diff_base.h"
 #include "analyzer/engine/discover.h"
@@ -50,6 +51,9 @@ Options for check:
   --target-archs LIST               target archs (TORCH_CUDA_ARCH_LIST syntax), overriding build files
   -j, --jobs N                      parallel jobs (default: all cores)
   --no-gitignore                    do not honour .gitignore files
+  --cache-dir DIR                   keep parsed summaries and precompiled preludes in DIR (default:
+                                    $CUDALINT_CACHE_DIR, else $XDG_CACHE_HOME/cudalint, else ~/.cache/cudalint)
+  --no-cache                        neither read nor write the cache
   --baseline FILE                   report only findings not in this baseline
   --write-baseline FILE             write all current findings to FILE and exit 0
   --diff-base REV                   report only findings on lines changed since git revision REV
@@ -72,6 +76,8 @@ struct Args {
   bool fix = false, unsafe_fixes = false, concise = false;
   std::string color = "auto";
   std::optional<std::string> explain;
+  std::optional<std::string> cache_dir;  // --cache-dir
+  bool no_cache = false;                 // --no-cache
 };
 
 std::vector<std::string> split_ids(const std::string& s) {
@@ -175,6 +181,12 @@ int parse_args(int argc, char** argv, Args& a) {
       continue;
     }
     if (s == "--no-gitignore") { a.run.respect_gitignore = false; continue; }
+    if (flag == "--cache-dir") {
+      if (!need(i, flag, val) || val.empty()) return usage_error("--cache-dir needs a directory");
+      a.cache_dir = val;
+      continue;
+    }
+    if (s == "--no-cache") { a.no_cache = true; continue; }
     if (flag == "--baseline") { if (!need(i, flag, val)) return usage_error("--baseline needs a file"); a.baseline = val; continue; }
     if (flag == "--diff-base") { if (!need(i, flag, val)) return usage_error("--diff-base needs a git revision"); a.diff_base = val; continue; }
     if (flag == "--write-baseline") { if (!need(i, flag, val)) return usage_error("--write-baseline needs a file"); a.write_baseline = val; continue; }
@@ -232,7 +244,17 @@ int list_rules(const std::string& format) {
   return 0;
 }
 
+// The on-disk cache the options ask for (none with --no-cache or without a directory).
+std::optional<DiskCache> open_cache(const Args& a) {
+  if (a.no_cache) return std::nullopt;
+  std::string dir = a.cache_dir ? *a.cache_dir : DiskCache::default_dir();
+  if (dir.empty()) return std::nullopt;
+  return DiskCache(make_absolute(dir));
+}
+
 int check(Args& a) {
+  std::optional<DiskCache> cache = open_cache(a);
+  if (cache) a.run.disk_cache = &*cache;
   RunOutput out = run_analysis(a.run);
   size_t fixed = 0;
   if (a.fix && !out.config_error) {
@@ -352,6 +374,7 @@ int main_impl(int argc, char** argv) {
     so.fallback_root = make_absolute(".");
     so.jobs = a.run.jobs;
     so.version = CUDALINT_VERSION;
+    if (auto cache = open_cache(a)) so.cache_dir = cache->dir();
     return lsp::serve(std::cin, std::cout, so);
   }
   if (a.command.empty()) {

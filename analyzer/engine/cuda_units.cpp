@@ -35,8 +35,9 @@ CudaSourcesOutput analyze_cuda_sources(const model::ProjectModel& model, const C
   base.unsaved = in.overlays;
   // One precompiled prelude per flag set, shared by this run's threads. Building one costs about
   // two parses of a small file, so a run of one or two files parses the prelude text instead
-  // (unless the caller keeps the cache across runs, as the editor does).
-  cuda::PreludeCache own_cache;
+  // (unless the caller keeps the cache across runs, as the editor does, or an on-disk cache
+  // keeps them for the next run).
+  cuda::PreludeCache own_cache(in.disk_cache);
   base.prelude_cache = in.prelude_cache;
 
   std::vector<std::pair<const SourceFile*, std::string>> cu;
@@ -62,7 +63,7 @@ CudaSourcesOutput analyze_cuda_sources(const model::ProjectModel& model, const C
     return best ? best : dbs.empty() ? nullptr : &dbs.front().second;
   };
 
-  if (!base.prelude_cache && cu.size() >= 3) base.prelude_cache = &own_cache;
+  if (!base.prelude_cache && (cu.size() >= 3 || (in.disk_cache && !cu.empty()))) base.prelude_cache = &own_cache;
   out.units.resize(cu.size());
   std::vector<std::vector<Diagnostic>> diags(cu.size());
   // Work items: a file, or, when there are fewer files than threads (a pre-commit run on a few

@@ -18,6 +18,7 @@ namespace cudalint {
 namespace cuda {
 class PreludeCache;
 }
+class DiskCache;
 
 struct CudaSourcesInput {
   // Every loaded file with its absolute path: the CUDA sources are analysed, compile_commands.json
@@ -28,6 +29,8 @@ struct CudaSourcesInput {
   unsigned jobs = 1;
   // Precompiled preludes kept across runs (an editor session); null: one for this run.
   cuda::PreludeCache* prelude_cache = nullptr;
+  // With an on-disk cache, this run's PCHs are read from and kept there.
+  const DiskCache* disk_cache = nullptr;
 };
 
 struct CudaSourcesOutput {

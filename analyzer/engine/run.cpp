@@ -1,5 +1,6 @@
 #include "analyzer/engine/run.h"
 
+#include "analyzer/core/disk_cache.h"
 #include "analyzer/engine/cuda_units.h"
 
 #include <sys/stat.h>
@@ -21,6 +22,7 @@
 #include "analyzer/engine/suppress.h"
 #include "analyzer/frontends/cmake/cmake.h"
 #include "analyzer/frontends/dockerfile/dockerfile.h"
+#include "analyzer/frontends/python/gb_serialize.h"
 #include "analyzer/frontends/python/graph_breaks.h"
 #include "analyzer/frontends/python/setup_py.h"
 #include "analyzer/frontends/requirements/requirements.h"
@@ -230,9 +232,21 @@ void process_file(FileWork& w, const RunOptions& opts, uint64_t max_bytes) {
     case FileKind::PyProject:  // syntax errors are the config loader's (CONF001)
       w.pyproject = model::PyProjectUnit{&sf, pyproject::parse(sf.text)};
       break;
-    case FileKind::Python:  // syntax errors are left to Python linters; the summary skips them
-      w.python = model::PythonUnit{&sf, python::gb::summarize(sf.text)};
+    case FileKind::Python: {  // syntax errors are left to Python linters; the summary skips them
+      // The summary depends on the text alone: an unchanged file is read from the cache.
+      std::optional<python::gb::Summary> summary;
+      std::string key;
+      if (opts.disk_cache) {
+        key = DiskCache::key("gb-summary", {sf.text});
+        if (auto bytes = opts.disk_cache->load("gb", key)) summary = python::gb::deserialize(*bytes);
+      }
+      if (!summary) {
+        summary = python::gb::summarize(sf.text);
+        if (opts.disk_cache) opts.disk_cache->store("gb", key, python::gb::serialize(*summary));
+      }
+      w.python = model::PythonUnit{&sf, std::move(*summary)};
       break;
+    }
     case FileKind::CMake: {
       // Syntax errors are reported per file; facts come from evaluating whole projects.
       cmake::ParseResult pr = cmake::parse(sf.text);
@@ -403,6 +417,7 @@ RunOutput run_analysis(const RunOptions& opts) {
     ci.overlays = opts.overlays;
     ci.jobs = jobs_all;
     ci.prelude_cache = opts.prelude_cache;
+    ci.disk_cache = opts.disk_cache;
     CudaSourcesOutput co = analyze_cuda_sources(model, ci);
     model.cuda_units = std::move(co.units);
     cuda_diags = std::move(co.diags);

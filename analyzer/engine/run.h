@@ -19,6 +19,7 @@ namespace cudalint {
 namespace cuda {
 class PreludeCache;
 }
+class DiskCache;
 
 struct RunOptions {
   std::vector<std::string> paths;            // files or directories; empty = {"."}
@@ -42,6 +43,8 @@ struct RunOptions {
   // Editors: precompiled CUDA preludes kept across runs (null: each run builds its own when
   // it parses enough files to gain from them).
   cuda::PreludeCache* prelude_cache = nullptr;
+  // The on-disk cache (graph-break summaries, precompiled preludes); null: none.
+  const DiskCache* disk_cache = nullptr;
 };
 
 // A fix together with the file it edits (byte spans), for --fix.

@@ -15,6 +15,7 @@
 
 #include <fmt/format.h>
 
+#include "analyzer/core/disk_cache.h"
 #include "analyzer/core/source_file.h"
 #include "analyzer/engine/discover.h"
 #include "analyzer/engine/run.h"
@@ -204,6 +205,8 @@ bool contains(const Range& r, Position p) {
 }  // namespace
 
 struct Server::Impl {
+  // The on-disk cache (null: none): a new session loads the preludes an earlier one built.
+  std::unique_ptr<DiskCache> disk;
   // Precompiled CUDA preludes for the session: after the first analysis of an arch, an edit
   // re-parses only the buffer.
   cuda::PreludeCache prelude_cache;
@@ -273,7 +276,11 @@ struct Server::Impl {
   std::set<int64_t> config_requests;          // our workspace/configuration request ids
   uint64_t next_result_id = 1;
 
-  Impl(ServerOptions o, Sender s) : opts(std::move(o)), sender(std::move(s)) {
+  Impl(ServerOptions o, Sender s)
+      : disk(o.cache_dir.empty() ? nullptr : std::make_unique<DiskCache>(o.cache_dir)),
+        prelude_cache(disk.get()),
+        opts(std::move(o)),
+        sender(std::move(s)) {
     worker = std::thread([this] { work_loop(); });
   }
 
@@ -688,6 +695,7 @@ struct Server::Impl {
     s.run.jobs = opts.jobs;
     s.run.confine_to_root = true;
     s.run.prelude_cache = &prelude_cache;
+    s.run.disk_cache = disk.get();
     for (const auto& [path, d] : docs) {
       if (!d.analysable) continue;
       s.run.overlays[path] = d.text;

@@ -25,6 +25,7 @@ struct ServerOptions {
   std::string fallback_root;   // used when the client names no workspace (the cwd)
   unsigned jobs = 0;           // engine threads (0 = all cores)
   std::string version = "0.0.0";
+  std::string cache_dir;       // on-disk cache (precompiled preludes, summaries); "" = none
   std::string docs_base = "https://github.com/cudalint/cudalint/blob/main/rules/";
 };
 

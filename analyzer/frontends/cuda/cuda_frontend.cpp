@@ -1,5 +1,7 @@
 #include "analyzer/frontends/cuda/cuda_frontend.h"
 
+#include "analyzer/core/disk_cache.h"
+
 #include <algorithm>
 #include <map>
 #include <set>
@@ -776,7 +778,7 @@ std::shared_ptr<const std::string> build_prelude_pch(const std::vector<std::stri
 
 // ---------------------------------------------------------------------------------------------
 
-PreludeCache::PreludeCache() = default;
+PreludeCache::PreludeCache(const DiskCache* disk) : disk_(disk) {}
 PreludeCache::~PreludeCache() = default;
 
 std::shared_ptr<const std::string> PreludeCache::get(const std::string& key,
@@ -796,7 +798,20 @@ std::shared_ptr<const std::string> PreludeCache::get(const std::string& key,
     }
   }
   // Other threads wanting the same key wait for this build rather than repeat it.
-  if (mine) promise.set_value(build());
+  if (mine) {
+    std::shared_ptr<const std::string> pch;
+    std::string disk_key;
+    if (disk_) {
+      // The key holds the flags and the prelude's text; the build id in it stands for Clang.
+      disk_key = DiskCache::key("prelude-pch", {key});
+      if (auto bytes = disk_->load("pch", disk_key)) pch = std::make_shared<const std::string>(std::move(*bytes));
+    }
+    if (!pch) {
+      pch = build();
+      if (pch && disk_) disk_->store("pch", disk_key, *pch);
+    }
+    promise.set_value(std::move(pch));
+  }
   return fut.get();
 }
 

@@ -17,6 +17,10 @@
 #include "analyzer/frontends/cuda/features.h"
 #include "analyzer/model/arch.h"
 
+namespace cudalint {
+class DiskCache;
+}
+
 namespace cudalint::cuda {
 
 // Where a use sits, which decides whether nvcc's device compilation for an arch sees it.
@@ -62,7 +66,9 @@ class PreludeCache {
  public:
   // Out of line: the cached futures are created in cuda_frontend.cpp, built without RTTI, and
   // UBSan's vptr check flags their destruction from a translation unit built with it.
-  PreludeCache();
+  // `disk`: also keep the PCHs on disk, so that the next run (a pre-commit hook, an editor
+  // restart) loads them instead of building them.
+  explicit PreludeCache(const DiskCache* disk = nullptr);
   ~PreludeCache();
   PreludeCache(const PreludeCache&) = delete;
   PreludeCache& operator=(const PreludeCache&) = delete;
@@ -72,6 +78,7 @@ class PreludeCache {
                                          const std::function<std::shared_ptr<const std::string>()>& build);
 
  private:
+  const DiskCache* disk_ = nullptr;
   std::mutex mu_;
   std::map<std::string, std::shared_future<std::shared_ptr<const std::string>>> by_key_;
 };

@@ -1,0 +1,324 @@
+#include "analyzer/frontends/python/gb_serialize.h"
+
+#include <cstdint>
+#include <cstring>
+
+namespace cudalint::python::gb {
+
+namespace {
+
+// Little-endian fixed-width integers, strings and containers as a count then the elements.
+class Writer {
+ public:
+  std::string out;
+
+  void u8(uint8_t v) { out.push_back(static_cast<char>(v)); }
+  void u32(uint32_t v) {
+    char b[4];
+    std::memcpy(b, &v, 4);
+    out.append(b, 4);
+  }
+  void i32(int32_t v) { u32(static_cast<uint32_t>(v)); }
+  void boolean(bool v) { u8(v ? 1 : 0); }
+  void str(const std::string& s) {
+    u32(static_cast<uint32_t>(s.size()));
+    out += s;
+  }
+  void span(const Span& s) {
+    u32(s.begin);
+    u32(s.end);
+  }
+  void strs(const std::vector<std::string>& v) {
+    u32(static_cast<uint32_t>(v.size()));
+    for (const auto& s : v) str(s);
+  }
+  void val(const Val& v) {
+    u8(static_cast<uint8_t>(v.kind));
+    boolean(v.flag);
+    str(v.text);
+    u32(static_cast<uint32_t>(v.items.size()));
+    for (const auto& i : v.items) val(i);
+    strs(v.keys);
+  }
+  void vals(const std::map<std::string, Val>& m) {
+    u32(static_cast<uint32_t>(m.size()));
+    for (const auto& [k, v] : m) {
+      str(k);
+      val(v);
+    }
+  }
+};
+
+class Reader {
+ public:
+  explicit Reader(std::string_view in) : in_(in) {}
+  bool ok() const { return ok_; }
+  bool at_end() const { return in_.empty(); }
+
+  uint8_t u8() {
+    if (!need(1)) return 0;
+    uint8_t v = static_cast<uint8_t>(in_[0]);
+    in_.remove_prefix(1);
+    return v;
+  }
+  uint32_t u32() {
+    if (!need(4)) return 0;
+    uint32_t v;
+    std::memcpy(&v, in_.data(), 4);
+    in_.remove_prefix(4);
+    return v;
+  }
+  int32_t i32() { return static_cast<int32_t>(u32()); }
+  bool boolean() {
+    uint8_t v = u8();
+    if (v > 1) ok_ = false;
+    return v == 1;
+  }
+  std::string str() {
+    uint32_t n = u32();
+    if (!need(n)) return {};
+    std::string s(in_.substr(0, n));
+    in_.remove_prefix(n);
+    return s;
+  }
+  Span span() {
+    Span s;
+    s.begin = u32();
+    s.end = u32();
+    return s;
+  }
+  // A count of elements that each take at least `min_bytes`: a corrupted count cannot make the
+  // reader allocate more than the input could hold.
+  uint32_t count(size_t min_bytes) {
+    uint32_t n = u32();
+    if (ok_ && static_cast<uint64_t>(n) * min_bytes > in_.size()) ok_ = false;
+    return ok_ ? n : 0;
+  }
+  std::vector<std::string> strs() {
+    std::vector<std::string> v(count(4));
+    for (auto& s : v) s = str();
+    return v;
+  }
+  template <typename E>
+  E enumeration(uint8_t last) {
+    uint8_t v = u8();
+    if (v > last) ok_ = false;
+    return static_cast<E>(v);
+  }
+  Val val(int depth = 0) {
+    Val v;
+    if (depth > 4096) {
+      ok_ = false;
+      return v;
+    }
+    v.kind = enumeration<Val::Kind>(static_cast<uint8_t>(Val::Kind::Scalar));
+    v.flag = boolean();
+    v.text = str();
+    v.items.resize(count(10));
+    for (auto& i : v.items) {
+      if (!ok_) break;
+      i = val(depth + 1);
+    }
+    v.keys = strs();
+    return v;
+  }
+  std::map<std::string, Val> vals() {
+    std::map<std::string, Val> m;
+    uint32_t n = count(14);
+    for (uint32_t i = 0; i < n && ok_; ++i) {
+      std::string k = str();
+      m[std::move(k)] = val();
+    }
+    return m;
+  }
+
+ private:
+  bool need(size_t n) {
+    if (!ok_ || in_.size() < n) {
+      ok_ = false;
+      return false;
+    }
+    return true;
+  }
+  std::string_view in_;
+  bool ok_ = true;
+};
+
+}  // namespace
+
+std::string serialize(const Summary& s) {
+  Writer w;
+  w.u32(static_cast<uint32_t>(s.functions.size()));
+  for (const auto& f : s.functions) {
+    w.str(f.name);
+    w.str(f.qualname);
+    w.i32(f.cls);
+    w.i32(f.self_cls);
+    w.span(f.name_span);
+    w.boolean(f.compiled.has_value());
+    if (f.compiled) {
+      w.span(f.compiled->span);
+      w.boolean(f.compiled->fullgraph);
+      w.u32(static_cast<uint32_t>(f.compiled->config.size()));
+      for (const auto& [k, v] : f.compiled->config) {
+        w.str(k);
+        w.boolean(v);
+      }
+    }
+    w.boolean(f.disabled);
+    w.boolean(f.disabled_nonrecursive);
+    w.boolean(f.opaque);
+    w.boolean(f.scripted);
+    w.boolean(f.has_breaks_in_loop);
+    w.strs(f.params);
+    w.u32(static_cast<uint32_t>(f.breaks.size()));
+    for (const auto& b : f.breaks) {
+      w.u8(static_cast<uint8_t>(b.kind));
+      w.u8(static_cast<uint8_t>(b.gate));
+      w.span(b.span);
+      w.str(b.what);
+      w.str(b.registry);
+      w.str(b.detail);
+      w.str(b.needs);
+    }
+    w.u32(static_cast<uint32_t>(f.calls.size()));
+    for (const auto& c : f.calls) {
+      w.span(c.span);
+      w.val(c.callee);
+      w.str(c.needs);
+      w.i32(c.positional);
+      w.strs(c.keywords);
+      w.boolean(c.splat);
+    }
+  }
+  w.u32(static_cast<uint32_t>(s.classes.size()));
+  for (const auto& c : s.classes) {
+    w.str(c.name);
+    w.str(c.qualname);
+    w.span(c.name_span);
+    w.u32(static_cast<uint32_t>(c.bases.size()));
+    for (const auto& b : c.bases) w.val(b);
+    w.vals(c.attrs);
+    w.u32(static_cast<uint32_t>(c.methods.size()));
+    for (const auto& [k, v] : c.methods) {
+      w.str(k);
+      w.i32(v);
+    }
+  }
+  w.vals(s.globals);
+  w.u32(static_cast<uint32_t>(s.compile_sites.size()));
+  for (const auto& c : s.compile_sites) {
+    w.span(c.span);
+    w.val(c.target);
+    w.boolean(c.fullgraph);
+    w.boolean(c.method_form);
+  }
+  w.u32(static_cast<uint32_t>(s.config.size()));
+  for (const auto& c : s.config) {
+    w.str(c.key);
+    w.boolean(c.value);
+    w.span(c.span);
+  }
+  w.strs(s.imports);
+  w.boolean(s.truncated);
+  return std::move(w.out);
+}
+
+std::optional<Summary> deserialize(std::string_view bytes) {
+  Reader r(bytes);
+  Summary s;
+  s.functions.resize(r.count(40));
+  for (auto& f : s.functions) {
+    if (!r.ok()) break;
+    f.name = r.str();
+    f.qualname = r.str();
+    f.cls = r.i32();
+    f.self_cls = r.i32();
+    f.name_span = r.span();
+    if (r.boolean()) {
+      CompileMark m;
+      m.span = r.span();
+      m.fullgraph = r.boolean();
+      uint32_t n = r.count(5);
+      for (uint32_t i = 0; i < n && r.ok(); ++i) {
+        std::string k = r.str();
+        m.config[std::move(k)] = r.boolean();
+      }
+      f.compiled = std::move(m);
+    }
+    f.disabled = r.boolean();
+    f.disabled_nonrecursive = r.boolean();
+    f.opaque = r.boolean();
+    f.scripted = r.boolean();
+    f.has_breaks_in_loop = r.boolean();
+    f.params = r.strs();
+    f.breaks.resize(r.count(26));
+    for (auto& b : f.breaks) {
+      if (!r.ok()) break;
+      b.kind = r.enumeration<BreakKind>(static_cast<uint8_t>(BreakKind::DisabledCall));
+      b.gate = r.enumeration<Gate>(static_cast<uint8_t>(Gate::OnlyNumpyUntraced));
+      b.span = r.span();
+      b.what = r.str();
+      b.registry = r.str();
+      b.detail = r.str();
+      b.needs = r.str();
+    }
+    f.calls.resize(r.count(31));
+    for (auto& c : f.calls) {
+      if (!r.ok()) break;
+      c.span = r.span();
+      c.callee = r.val();
+      c.needs = r.str();
+      c.positional = r.i32();
+      c.keywords = r.strs();
+      c.splat = r.boolean();
+    }
+  }
+  s.classes.resize(r.count(24));
+  for (auto& c : s.classes) {
+    if (!r.ok()) break;
+    c.name = r.str();
+    c.qualname = r.str();
+    c.name_span = r.span();
+    c.bases.resize(r.count(10));
+    for (auto& b : c.bases) {
+      if (!r.ok()) break;
+      b = r.val();
+    }
+    c.attrs = r.vals();
+    uint32_t n = r.count(8);
+    for (uint32_t i = 0; i < n && r.ok(); ++i) {
+      std::string k = r.str();
+      c.methods[std::move(k)] = r.i32();
+    }
+  }
+  s.globals = r.vals();
+  s.compile_sites.resize(r.count(20));
+  for (auto& c : s.compile_sites) {
+    if (!r.ok()) break;
+    c.span = r.span();
+    c.target = r.val();
+    c.fullgraph = r.boolean();
+    c.method_form = r.boolean();
+  }
+  s.config.resize(r.count(13));
+  for (auto& c : s.config) {
+    if (!r.ok()) break;
+    c.key = r.str();
+    c.value = r.boolean();
+    c.span = r.span();
+  }
+  s.imports = r.strs();
+  s.truncated = r.boolean();
+  if (!r.ok() || !r.at_end()) return std::nullopt;
+  // Indices must stay inside the summary (the model indexes with them).
+  const int nf = static_cast<int>(s.functions.size()), nc = static_cast<int>(s.classes.size());
+  for (const auto& f : s.functions)
+    if (f.cls < -1 || f.cls >= nc || f.self_cls < -1 || f.self_cls >= nc) return std::nullopt;
+  for (const auto& c : s.classes)
+    for (const auto& [k, i] : c.methods)
+      if (i < 0 || i >= nf) return std::nullopt;
+  return s;
+}
+
+}  // namespace cudalint::python::gb

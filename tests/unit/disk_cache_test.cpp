@@ -1,0 +1,301 @@
+// The on-disk cache (analyzer/core/disk_cache.h) and what is kept in it: entries round-trip,
+// damaged entries are misses, concurrent writers never expose a partial entry, graph-break
+// summaries survive serialization exactly, and a run with a cold or warm cache reports exactly
+// what a run without one reports.
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "analyzer/core/disk_cache.h"
+#include "analyzer/engine/run.h"
+#include "analyzer/frontends/python/gb_serialize.h"
+#include "analyzer/report/report.h"
+
+namespace cudalint {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string read(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+class TempDir {
+ public:
+  TempDir() {
+    std::string tmpl = (fs::temp_directory_path() / "cudalint-cache-test-XXXXXX").string();
+    path_ = mkdtemp(tmpl.data());
+  }
+  ~TempDir() {
+    std::error_code ec;
+    fs::permissions(path_, fs::perms::owner_all, fs::perm_options::add, ec);
+    fs::remove_all(path_, ec);
+  }
+  const fs::path& path() const { return path_; }
+
+ private:
+  fs::path path_;
+};
+
+// The single entry file under dir/v1/<kind>/.
+fs::path only_entry(const fs::path& dir, const std::string& kind) {
+  std::vector<fs::path> found;
+  for (const auto& e : fs::recursive_directory_iterator(dir / "v1" / kind))
+    if (e.is_regular_file()) found.push_back(e.path());
+  EXPECT_EQ(found.size(), 1u);
+  return found.empty() ? fs::path() : found[0];
+}
+
+TEST(DiskCache, BuildIdIsKnown) {
+  // Without it nothing could be cached safely: Debian's toolchain always emits one.
+  EXPECT_GE(DiskCache::build_id().size(), 16u);
+  EXPECT_TRUE(std::all_of(DiskCache::build_id().begin(), DiskCache::build_id().end(),
+                          [](char c) { return std::isxdigit(static_cast<unsigned char>(c)); }));
+}
+
+TEST(DiskCache, KeysSeparateKindsAndPartBoundaries) {
+  EXPECT_EQ(DiskCache::key("k", {"ab", "c"}), DiskCache::key("k", {"ab", "c"}));
+  EXPECT_NE(DiskCache::key("k", {"ab", "c"}), DiskCache::key("k", {"a", "bc"}));
+  EXPECT_NE(DiskCache::key("k", {"ab"}), DiskCache::key("j", {"ab"}));
+  EXPECT_EQ(DiskCache::key("k", {"x"}).size(), 64u);
+}
+
+TEST(DiskCache, RoundTripAndMisses) {
+  TempDir t;
+  DiskCache c((t.path() / "cache").string());
+  const std::string key = DiskCache::key("test", {"one"});
+  EXPECT_FALSE(c.load("test", key));
+  EXPECT_FALSE(fs::exists(t.path() / "cache"));  // nothing is created before a store
+  std::string bytes("a\0b\xff", 4);
+  ASSERT_TRUE(c.store("test", key, bytes));
+  EXPECT_EQ(c.load("test", key), bytes);
+  EXPECT_FALSE(c.load("other", key));
+  EXPECT_FALSE(c.load("test", DiskCache::key("test", {"two"})));
+  ASSERT_TRUE(c.store("test", key, ""));  // an empty product is a product
+  EXPECT_EQ(c.load("test", key), "");
+  // Marked as a cache and ignored by git.
+  EXPECT_TRUE(read(t.path() / "cache/CACHEDIR.TAG").starts_with("Signature: 8a477f597d28d172789f06886806bc55"));
+  EXPECT_EQ(read(t.path() / "cache/.gitignore"), "*\n");
+  // No temporary files are left behind.
+  for (const auto& e : fs::recursive_directory_iterator(t.path()))
+    EXPECT_EQ(e.path().string().find(".tmp."), std::string::npos) << e.path();
+}
+
+TEST(DiskCache, DamagedEntriesAreMisses) {
+  TempDir t;
+  DiskCache c(t.path().string());
+  const std::string key = DiskCache::key("test", {"damage"});
+  const std::string payload(1000, 'x');
+  ASSERT_TRUE(c.store("test", key, payload));
+  fs::path entry = only_entry(t.path(), "test");
+  const std::string good = read(entry);
+  auto write = [&](const std::string& s) { std::ofstream(entry, std::ios::binary | std::ios::trunc) << s; };
+
+  std::string flipped = good;
+  flipped[flipped.size() / 2] ^= 1;  // a payload byte
+  write(flipped);
+  EXPECT_FALSE(c.load("test", key));
+  write(good.substr(0, good.size() - 1));  // truncated
+  EXPECT_FALSE(c.load("test", key));
+  write(good + "y");  // trailing bytes
+  EXPECT_FALSE(c.load("test", key));
+  write("CLCACHE2" + good.substr(8));  // another format
+  EXPECT_FALSE(c.load("test", key));
+  write("");
+  EXPECT_FALSE(c.load("test", key));
+  fs::remove(entry);
+  fs::create_directory(entry);  // not a regular file
+  EXPECT_FALSE(c.load("test", key));
+  fs::remove(entry);
+  write(good);
+  EXPECT_EQ(c.load("test", key), payload);
+}
+
+TEST(DiskCache, UnwritableDirectoryIsNotAnError) {
+  if (geteuid() == 0) GTEST_SKIP() << "root writes through permissions";
+  TempDir t;
+  fs::permissions(t.path(), fs::perms::owner_read | fs::perms::owner_exec);
+  DiskCache c((t.path() / "cache").string());
+  EXPECT_FALSE(c.store("test", DiskCache::key("test", {"x"}), "bytes"));
+  EXPECT_FALSE(c.load("test", DiskCache::key("test", {"x"})));
+}
+
+TEST(DiskCache, DirectoryThatIsAFileIsNotAnError) {
+  TempDir t;
+  std::ofstream(t.path() / "file") << "x";
+  DiskCache c((t.path() / "file").string());
+  EXPECT_FALSE(c.store("test", DiskCache::key("test", {"x"}), "bytes"));
+  EXPECT_FALSE(c.load("test", DiskCache::key("test", {"x"})));
+}
+
+TEST(DiskCache, ConcurrentWritersNeverExposeAPartialEntry) {
+  TempDir t;
+  DiskCache c(t.path().string());
+  const std::string key = DiskCache::key("test", {"race"});
+  // Writers store different sizes under one key; readers must see one of them whole, or nothing.
+  std::vector<std::string> values;
+  for (int i = 0; i < 4; ++i) values.push_back(std::string(size_t{1} << (14 + i), static_cast<char>('a' + i)));
+  std::atomic<int> bad{0}, seen{0};
+  std::vector<std::thread> threads;
+  for (int w = 0; w < 4; ++w)
+    threads.emplace_back([&, w] {
+      for (int i = 0; i < 50; ++i) c.store("test", key, values[w]);
+    });
+  for (int r = 0; r < 2; ++r)
+    threads.emplace_back([&] {
+      for (int i = 0; i < 200; ++i)
+        if (auto v = c.load("test", key)) {
+          ++seen;
+          if (std::find(values.begin(), values.end(), *v) == values.end()) ++bad;
+        }
+    });
+  for (auto& th : threads) th.join();
+  EXPECT_EQ(bad, 0);
+  EXPECT_TRUE(c.load("test", key));
+  int temps = 0;
+  for (const auto& e : fs::recursive_directory_iterator(t.path()))
+    if (e.path().string().find(".tmp.") != std::string::npos) ++temps;
+  EXPECT_EQ(temps, 0);
+}
+
+std::vector<fs::path> python_files() {
+  const fs::path root(CUDALINT_SOURCE_DIR);
+  std::vector<fs::path> files;
+  for (const fs::path dir : {root / "fixtures", root / "tests/oracle/gb/corpus"})
+    for (const auto& e : fs::recursive_directory_iterator(dir))
+      if (e.is_regular_file() && e.path().extension() == ".py") files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+TEST(GraphBreakSummaryBytes, RoundTripIsExact) {
+  auto files = python_files();
+  ASSERT_GT(files.size(), 100u);
+  size_t with_breaks = 0;
+  for (const auto& f : files) {
+    SCOPED_TRACE(f.string());
+    python::gb::Summary s = python::gb::summarize(read(f));
+    std::string bytes = python::gb::serialize(s);
+    auto back = python::gb::deserialize(bytes);
+    ASSERT_TRUE(back);
+    EXPECT_EQ(python::gb::serialize(*back), bytes);
+    // Spot checks that the bytes carry the fields, not only a fixed point of the encoding.
+    ASSERT_EQ(back->functions.size(), s.functions.size());
+    for (size_t i = 0; i < s.functions.size(); ++i) {
+      EXPECT_EQ(back->functions[i].qualname, s.functions[i].qualname);
+      ASSERT_EQ(back->functions[i].breaks.size(), s.functions[i].breaks.size());
+      for (size_t j = 0; j < s.functions[i].breaks.size(); ++j) {
+        EXPECT_EQ(back->functions[i].breaks[j].span, s.functions[i].breaks[j].span);
+        EXPECT_EQ(back->functions[i].breaks[j].kind, s.functions[i].breaks[j].kind);
+        EXPECT_EQ(back->functions[i].breaks[j].what, s.functions[i].breaks[j].what);
+      }
+      with_breaks += !s.functions[i].breaks.empty();
+    }
+    EXPECT_EQ(back->imports, s.imports);
+    EXPECT_EQ(back->compile_sites.size(), s.compile_sites.size());
+    EXPECT_EQ(back->globals.size(), s.globals.size());
+  }
+  EXPECT_GT(with_breaks, 50u);
+}
+
+TEST(GraphBreakSummaryBytes, DamagedBytesAreRejectedNotTrusted) {
+  auto files = python_files();
+  ASSERT_FALSE(files.empty());
+  size_t checked = 0;
+  for (const auto& f : files) {
+    std::string bytes = python::gb::serialize(python::gb::summarize(read(f)));
+    if (bytes.size() < 64) continue;
+    // Every strict prefix is incomplete, and trailing bytes are not a summary either.
+    for (size_t n = 0; n < bytes.size(); n += std::max<size_t>(1, bytes.size() / 97))
+      EXPECT_FALSE(python::gb::deserialize(std::string_view(bytes).substr(0, n))) << f << " prefix " << n;
+    EXPECT_FALSE(python::gb::deserialize(bytes + '\0'));
+    // Huge counts must not allocate what the input cannot hold.
+    std::string huge = bytes;
+    huge[0] = huge[1] = huge[2] = huge[3] = '\xff';
+    EXPECT_FALSE(python::gb::deserialize(huge));
+    if (++checked == 25) break;
+  }
+  EXPECT_EQ(checked, 25u);
+}
+
+// What a run reports, in full (the JSON report: locations, messages, related locations, fixes).
+std::string report_of(const RunOptions& o) {
+  RunOutput out = run_analysis(o);
+  std::ostringstream ss;
+  report::RunInfo info;
+  report::write_json(ss, out.findings, info);
+  return ss.str();
+}
+
+TEST(DiskCache, RunsReportTheSameWithAColdAndAWarmCache) {
+  // Every graph-break fixture case (each is its own project), CUDA cases, and the demo.
+  const fs::path root(CUDALINT_SOURCE_DIR);
+  std::vector<fs::path> cases = {root / "examples/demo"};
+  for (const auto& fam : fs::directory_iterator(root / "fixtures")) {
+    std::string id = fam.path().filename().string();
+    if (!id.starts_with("GB") && id != "INTR001" && id != "MEM001") continue;
+    for (const auto& c : fs::directory_iterator(fam.path()))
+      if (c.is_directory()) cases.push_back(c.path());
+  }
+  std::sort(cases.begin(), cases.end());
+  ASSERT_GT(cases.size(), 60u);
+  TempDir t;
+  DiskCache c((t.path() / "cache").string());
+  size_t with_findings = 0;
+  for (const auto& dir : cases) {
+    SCOPED_TRACE(dir.string());
+    RunOptions o;
+    o.root = dir.string();
+    o.paths = {o.root};
+    o.jobs = 2;
+    o.cli.select = std::vector<std::string>{"ALL"};
+    const std::string plain = report_of(o);
+    o.disk_cache = &c;
+    const std::string cold = report_of(o);
+    const std::string warm = report_of(o);
+    EXPECT_EQ(cold, plain);
+    EXPECT_EQ(warm, plain);
+    with_findings += plain.find("\"rule\"") != std::string::npos;
+  }
+  EXPECT_GE(with_findings, 35u);
+  // The warm runs were served from the cache.
+  size_t summaries = 0, pchs = 0;
+  for (const auto& e : fs::recursive_directory_iterator(t.path() / "cache/v1")) {
+    if (!e.is_regular_file()) continue;
+    summaries += e.path().string().find("/v1/gb/") != std::string::npos;
+    pchs += e.path().string().find("/v1/pch/") != std::string::npos;
+  }
+  EXPECT_GT(summaries, 50u);
+  EXPECT_GE(pchs, 1u);
+}
+
+TEST(DiskCache, AChangedFileIsNotServedFromTheCache) {
+  TempDir t;
+  DiskCache c((t.path() / "cache").string());
+  fs::create_directories(t.path() / "src");
+  const fs::path py = t.path() / "src/m.py";
+  std::ofstream(py) << "import torch\n\n@torch.compile\ndef f(x):\n    return x.sum().item()\n";
+  RunOptions o;
+  o.root = (t.path() / "src").string();
+  o.paths = {o.root};
+  o.disk_cache = &c;
+  std::string first = report_of(o);
+  EXPECT_NE(first.find("GB001"), std::string::npos) << first;
+  std::ofstream(py, std::ios::trunc) << "import torch\n\n@torch.compile\ndef f(x):\n    return x.sum()\n";
+  std::string second = report_of(o);
+  EXPECT_EQ(second.find("GB001"), std::string::npos) << second;
+}
+
+}  // namespace
+}  // namespace cudalint
