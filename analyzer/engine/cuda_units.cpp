@@ -39,6 +39,7 @@ CudaSourcesOutput analyze_cuda_sources(const model::ProjectModel& model, const C
   // keeps them for the next run).
   cuda::PreludeCache own_cache(in.disk_cache);
   base.prelude_cache = in.prelude_cache;
+  base.disk_cache = in.disk_cache;
 
   std::vector<std::pair<const SourceFile*, std::string>> cu;
   std::map<std::string, const SourceFile*> by_abs;

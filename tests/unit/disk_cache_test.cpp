@@ -299,3 +299,53 @@ TEST(DiskCache, AChangedFileIsNotServedFromTheCache) {
 
 }  // namespace
 }  // namespace cudalint
+
+namespace cudalint {
+namespace {
+
+// A cached CUDA result is only reused while every header the parse found, and every header it
+// looked for and did not find, is as it was.
+TEST(DiskCache, CudaResultsFollowTheHeadersTheyRead) {
+  TempDir t;
+  DiskCache c((t.path() / "cache").string());
+  const fs::path src = t.path() / "src";
+  fs::create_directories(src / "inc");
+  std::ofstream(src / "k.cu") << "#include \"inc/ops.cuh\"\n#include \"inc/generated.cuh\"\n"
+                                 "__global__ void k(int* p) { p[threadIdx.x] = reduce(p[threadIdx.x]); }\n";
+  auto write_ops = [&](const char* body) {
+    std::ofstream(src / "inc/ops.cuh", std::ios::trunc) << "#pragma once\n__device__ int reduce(int v) { " << body
+                                                        << " }\n";
+  };
+  write_ops("return __reduce_add_sync(0xffffffffu, v);");  // sm_80+
+  RunOptions o;
+  o.root = src.string();
+  o.paths = {(src / "k.cu").string()};  // the headers are not analysed themselves
+  o.target_archs = "7.5";
+  o.jobs = 1;
+  auto both = [&] {
+    RunOptions plain = o;
+    std::string expected = report_of(plain);
+    RunOptions cached = o;
+    cached.disk_cache = &c;
+    EXPECT_EQ(report_of(cached), expected);  // cold or warm, whichever this is
+    EXPECT_EQ(report_of(cached), expected);  // warm
+    return expected;
+  };
+  const std::string with_use = both();
+  EXPECT_NE(with_use.find("__reduce_add_sync"), std::string::npos) << with_use;
+  write_ops("return v + 1;");  // the header changes: the cached result must not be used
+  const std::string without = both();
+  EXPECT_EQ(without.find("__reduce_add_sync"), std::string::npos) << without;
+  // The missing header appears, and brings a use with it.
+  std::ofstream(src / "inc/generated.cuh") << "#pragma once\n__device__ int twice(int v) { return "
+                                              "__reduce_max_sync(0xffffffffu, v); }\n"
+                                              "__global__ void k2(int* p) { p[0] = twice(p[0]); }\n";
+  const std::string appeared = both();
+  EXPECT_NE(appeared.find("__reduce_max_sync"), std::string::npos) << appeared;
+  size_t entries = 0;
+  for (const auto& e : fs::recursive_directory_iterator(t.path() / "cache/v1/cuda")) entries += e.is_regular_file();
+  EXPECT_EQ(entries, 1u);  // one key (file, text, flags); a stale entry is replaced
+}
+
+}  // namespace
+}  // namespace cudalint

@@ -72,7 +72,7 @@ TEST_P(FuzzRegression, ReplaysSavedInputs) {
     auto start = std::chrono::steady_clock::now();
     EXPECT_EQ(t.entry(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()), 0);
     // Hangs found by fuzzing must now be quick (generous for sanitizer builds).
-    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(20));
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(60));
     ++n;
   }
   EXPECT_GT(n, 0u) << "empty regression directory " << dir;

@@ -1,9 +1,14 @@
 #include "analyzer/frontends/cuda/cuda_frontend.h"
 
+#include "analyzer/core/bytes.h"
 #include "analyzer/core/disk_cache.h"
 
+#include <sys/stat.h>
+
 #include <algorithm>
+#include <fstream>
 #include <map>
+#include <sstream>
 #include <set>
 #include <unordered_map>
 
@@ -684,13 +689,50 @@ std::string arch_flag_name(const model::Arch& a) {
 
 // The files every parse sees besides the disk: the prelude (and its PCH) and the stub CUDA
 // headers, in memory over the real file system.
+// Every path a parse looked up on the real file system, and what it found: with the inputs in
+// the key, this is all a cached result depends on (headers found, headers not found, directories
+// searched). The in-memory files (the analysed text, the prelude) never reach it.
+enum class Probe : uint8_t { Absent, File, Dir, Other };
+using Manifest = std::map<std::string, Probe>;
+
+Probe probe_of(const llvm::ErrorOr<llvm::vfs::Status>& st) {
+  if (!st) return Probe::Absent;
+  if (st->isDirectory()) return Probe::Dir;
+  if (st->isRegularFile()) return Probe::File;
+  return Probe::Other;
+}
+
+class RecordingFileSystem : public llvm::vfs::ProxyFileSystem {
+ public:
+  RecordingFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fs, Manifest* out)
+      : ProxyFileSystem(std::move(fs)), out_(out) {}
+  llvm::ErrorOr<llvm::vfs::Status> status(const llvm::Twine& path) override {
+    auto st = ProxyFileSystem::status(path);
+    note(path.str(), probe_of(st));
+    return st;
+  }
+  llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>> openFileForRead(const llvm::Twine& path) override {
+    auto f = ProxyFileSystem::openFileForRead(path);
+    note(path.str(), f ? Probe::File : Probe::Absent);
+    return f;
+  }
+
+ private:
+  void note(std::string path, Probe p) {
+    auto [it, fresh] = out_->emplace(std::move(path), p);
+    if (!fresh && it->second != p) it->second = Probe::Other;  // changed during the parse: never valid
+  }
+  Manifest* out_;
+};
+
 struct VirtualFiles {
   llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> mem{new llvm::vfs::InMemoryFileSystem};
   llvm::IntrusiveRefCntPtr<clang::FileManager> files;
 
-  VirtualFiles(const std::string& prelude, const std::string* pch) {
-    llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> fs(
-        new llvm::vfs::OverlayFileSystem(llvm::vfs::getRealFileSystem()));
+  VirtualFiles(const std::string& prelude, const std::string* pch, Manifest* record = nullptr) {
+    llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> real = llvm::vfs::getRealFileSystem();
+    if (record) real = llvm::makeIntrusiveRefCnt<RecordingFileSystem>(real, record);
+    llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> fs(new llvm::vfs::OverlayFileSystem(real));
     fs->pushOverlay(mem);
     mem->addFile(kPreludePath, 0, llvm::MemoryBuffer::getMemBuffer(prelude, kPreludePath));
     // The main file a PCH is built from (a PCH names it; a parse that reads the PCH needs it too).
@@ -874,7 +916,10 @@ std::string prelude_text(const FeatureTable& table) {
   return p;
 }
 
-Result analyze(std::string_view path, std::string_view text, const Options& opts, const FeatureTable& table) {
+namespace {
+
+Result analyze_parsed(std::string_view path, std::string_view text, const Options& opts, const FeatureTable& table,
+                      Manifest* record) {
   Result res;
   // An absolute path: the in-memory file system and relative includes need one.
   llvm::SmallString<256> abs(path.begin(), path.end());
@@ -964,7 +1009,7 @@ Result analyze(std::string_view path, std::string_view text, const Options& opts
       llvm::CrashRecoveryContext crc;
       finished = crc.RunSafelyOnThread(
           [&] {
-            VirtualFiles vf(prelude, with_pch ? pch.get() : nullptr);
+            VirtualFiles vf(prelude, with_pch ? pch.get() : nullptr, record);
             for (const auto& [p, t] : opts.unsaved)
               if (llvm::sys::path::is_absolute(p) && p != file)
                 vf.mem->addFile(p, 0, llvm::MemoryBuffer::getMemBuffer(t, p));
@@ -1070,6 +1115,193 @@ Result analyze(std::string_view path, std::string_view text, const Options& opts
     res.per_arch.push_back(std::move(ar));
   }
   return res;
+}
+
+// ---- the on-disk cache of results ----------------------------------------------------------
+
+std::optional<std::string> read_whole(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  if (in.bad()) return std::nullopt;
+  return std::move(ss).str();
+}
+
+Probe probe_now(const std::string& path) {
+  struct stat st;
+  if (::stat(path.c_str(), &st) != 0) return Probe::Absent;
+  return S_ISDIR(st.st_mode) ? Probe::Dir : S_ISREG(st.st_mode) ? Probe::File : Probe::Other;
+}
+
+std::string content_hash(std::string_view bytes) { return DiskCache::key("content", {bytes}); }
+
+void write_result(bytes::Writer& w, const Result& r, const FeatureTable& table) {
+  w.u32(static_cast<uint32_t>(r.per_arch.size()));
+  for (const auto& ar : r.per_arch) {
+    w.i32(ar.arch.major);
+    w.i32(ar.arch.minor);
+    w.u8(static_cast<uint8_t>(ar.arch.suffix));
+    w.boolean(ar.arch.ptx);
+    w.boolean(ar.parsed);
+    w.u32(static_cast<uint32_t>(ar.uses.size()));
+    for (const auto& u : ar.uses) {
+      w.u32(static_cast<uint32_t>(u.feature - table.rows().data()));
+      w.u32(u.begin);
+      w.u32(u.end);
+      w.str(u.spelled);
+      w.u8(static_cast<uint8_t>(u.context));
+      w.str(u.file);
+      w.u32(u.include_begin);
+      w.u32(u.include_end);
+      w.str(u.via_header);
+    }
+  }
+  w.u32(static_cast<uint32_t>(r.accesses.size()));
+  for (const auto& a : r.accesses) {
+    w.u32(a.begin);
+    w.u32(a.end);
+    w.boolean(a.store);
+    w.str(a.kernel);
+    w.str(a.pointer);
+    w.u32(a.width);
+    w.u32(a.element);
+    w.boolean(a.lane_stride.has_value());
+    w.i64(a.lane_stride.value_or(0));
+    w.boolean(a.data_dependent);
+    w.boolean(a.field_of_struct);
+    w.boolean(a.row_position);
+    w.f64(a.sectors);
+    w.f64(a.ideal);
+  }
+  w.u32(static_cast<uint32_t>(r.syntax_errors.size()));
+  for (const auto& e : r.syntax_errors) {
+    w.u32(e.begin);
+    w.u32(e.end);
+    w.str(e.message);
+  }
+  w.strs(r.missing_includes);
+}
+
+std::optional<Result> read_result(bytes::Reader& rd, const FeatureTable& table) {
+  Result r;
+  r.per_arch.resize(rd.count(15));
+  for (auto& ar : r.per_arch) {
+    if (!rd.ok()) break;
+    ar.arch.major = rd.i32();
+    ar.arch.minor = rd.i32();
+    ar.arch.suffix = static_cast<char>(rd.u8());
+    ar.arch.ptx = rd.boolean();
+    ar.parsed = rd.boolean();
+    ar.uses.resize(rd.count(33));
+    for (auto& u : ar.uses) {
+      if (!rd.ok()) break;
+      uint32_t idx = rd.u32();
+      if (idx >= table.rows().size()) rd.fail();
+      else u.feature = &table.rows()[idx];
+      u.begin = rd.u32();
+      u.end = rd.u32();
+      u.spelled = rd.str();
+      u.context = rd.enumeration(UseContext::Host);
+      u.file = rd.str();
+      u.include_begin = rd.u32();
+      u.include_end = rd.u32();
+      u.via_header = rd.str();
+    }
+  }
+  r.accesses.resize(rd.count(50));
+  for (auto& a : r.accesses) {
+    if (!rd.ok()) break;
+    a.begin = rd.u32();
+    a.end = rd.u32();
+    a.store = rd.boolean();
+    a.kernel = rd.str();
+    a.pointer = rd.str();
+    a.width = rd.u32();
+    a.element = rd.u32();
+    bool has = rd.boolean();
+    int64_t stride = rd.i64();
+    if (has) a.lane_stride = stride;
+    a.data_dependent = rd.boolean();
+    a.field_of_struct = rd.boolean();
+    a.row_position = rd.boolean();
+    a.sectors = rd.f64();
+    a.ideal = rd.f64();
+  }
+  r.syntax_errors.resize(rd.count(12));
+  for (auto& e : r.syntax_errors) {
+    if (!rd.ok()) break;
+    e.begin = rd.u32();
+    e.end = rd.u32();
+    e.message = rd.str();
+  }
+  r.missing_includes = rd.strs();
+  if (!rd.ok() || !rd.at_end()) return std::nullopt;
+  return r;
+}
+
+// The entry: the manifest (path, what was found, content hash of files), then the result.
+std::optional<std::string> encode_entry(const Manifest& m, const Result& r, const FeatureTable& table) {
+  bytes::Writer w;
+  w.u32(static_cast<uint32_t>(m.size()));
+  for (const auto& [path, probe] : m) {
+    if (probe == Probe::Other) return std::nullopt;  // a device, or a file that changed mid-parse
+    w.str(path);
+    w.u8(static_cast<uint8_t>(probe));
+    std::string hash;
+    if (probe == Probe::File) {
+      auto bytes = read_whole(path);
+      if (!bytes) return std::nullopt;
+      hash = content_hash(*bytes);
+    }
+    w.str(hash);
+  }
+  write_result(w, r, table);
+  return std::move(w.out);
+}
+
+// The cached result, when every path the parse looked up is still as it found it.
+std::optional<Result> decode_entry(std::string_view entry, const FeatureTable& table) {
+  bytes::Reader rd(entry);
+  uint32_t n = rd.count(9);
+  for (uint32_t i = 0; i < n && rd.ok(); ++i) {
+    std::string path = rd.str();
+    Probe was = rd.enumeration(Probe::Other);
+    std::string hash = rd.str();
+    if (!rd.ok() || probe_now(path) != was) return std::nullopt;
+    if (was == Probe::File) {
+      auto bytes = read_whole(path);
+      if (!bytes || content_hash(*bytes) != hash) return std::nullopt;
+    }
+  }
+  if (!rd.ok()) return std::nullopt;
+  return read_result(rd, table);
+}
+
+}  // namespace
+
+Result analyze(std::string_view path, std::string_view text, const Options& opts, const FeatureTable& table) {
+  // Editor buffers of other files are not on disk: such parses are not cached.
+  if (!opts.disk_cache || !opts.unsaved.empty()) return analyze_parsed(path, text, opts, table, nullptr);
+  std::string archs, flags;
+  for (const auto& a : opts.archs) archs += a.sm_name() + (a.ptx ? "+ptx;" : ";");
+  for (const auto* list : {&opts.include_dirs, &opts.defines, &opts.undefines}) {
+    for (const auto& v : *list) (flags += v) += '\x1f';
+    flags += '\x1e';
+  }
+  std::string cuda = opts.cuda ? fmt::format("{}.{}", opts.cuda->major, opts.cuda->minor) : "";
+  llvm::SmallString<256> cwd;
+  llvm::sys::fs::current_path(cwd);
+  const std::string key = DiskCache::key(
+      "cuda-result", {path, text, archs, flags, opts.std, cuda, std::string_view(cwd.data(), cwd.size()),
+                      prelude_text(table)});
+  if (auto entry = opts.disk_cache->load("cuda", key))
+    if (auto r = decode_entry(*entry, table)) return std::move(*r);
+  Manifest seen;
+  Result r = analyze_parsed(path, text, opts, table, &seen);
+  if (r.errors.empty())  // failures of the front-end itself are worth retrying next time
+    if (auto entry = encode_entry(seen, r, table)) opts.disk_cache->store("cuda", key, *entry);
+  return r;
 }
 
 // ---------------------------------------------------------------------------------------------

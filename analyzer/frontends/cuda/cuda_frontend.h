@@ -94,6 +94,9 @@ struct Options {
   std::map<std::string, std::string> unsaved;
   // Precompiled preludes to use and fill; null: parse the prelude text each time.
   PreludeCache* prelude_cache = nullptr;
+  // Results kept on disk, keyed by the text and these options and checked against every path
+  // the parse looked up (headers found and not found); null: always parse.
+  const DiskCache* disk_cache = nullptr;
 };
 
 struct Result {

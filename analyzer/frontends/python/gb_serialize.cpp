@@ -1,36 +1,19 @@
 #include "analyzer/frontends/python/gb_serialize.h"
 
 #include <cstdint>
-#include <cstring>
+
+#include "analyzer/core/bytes.h"
 
 namespace cudalint::python::gb {
 
 namespace {
 
-// Little-endian fixed-width integers, strings and containers as a count then the elements.
-class Writer {
+// Summaries' own compound values on top of the shared encoding.
+class Writer : public bytes::Writer {
  public:
-  std::string out;
-
-  void u8(uint8_t v) { out.push_back(static_cast<char>(v)); }
-  void u32(uint32_t v) {
-    char b[4];
-    std::memcpy(b, &v, 4);
-    out.append(b, 4);
-  }
-  void i32(int32_t v) { u32(static_cast<uint32_t>(v)); }
-  void boolean(bool v) { u8(v ? 1 : 0); }
-  void str(const std::string& s) {
-    u32(static_cast<uint32_t>(s.size()));
-    out += s;
-  }
   void span(const Span& s) {
     u32(s.begin);
     u32(s.end);
-  }
-  void strs(const std::vector<std::string>& v) {
-    u32(static_cast<uint32_t>(v.size()));
-    for (const auto& s : v) str(s);
   }
   void val(const Val& v) {
     u8(static_cast<uint8_t>(v.kind));
@@ -49,74 +32,27 @@ class Writer {
   }
 };
 
-class Reader {
+class Reader : public bytes::Reader {
  public:
-  explicit Reader(std::string_view in) : in_(in) {}
-  bool ok() const { return ok_; }
-  bool at_end() const { return in_.empty(); }
-
-  uint8_t u8() {
-    if (!need(1)) return 0;
-    uint8_t v = static_cast<uint8_t>(in_[0]);
-    in_.remove_prefix(1);
-    return v;
-  }
-  uint32_t u32() {
-    if (!need(4)) return 0;
-    uint32_t v;
-    std::memcpy(&v, in_.data(), 4);
-    in_.remove_prefix(4);
-    return v;
-  }
-  int32_t i32() { return static_cast<int32_t>(u32()); }
-  bool boolean() {
-    uint8_t v = u8();
-    if (v > 1) ok_ = false;
-    return v == 1;
-  }
-  std::string str() {
-    uint32_t n = u32();
-    if (!need(n)) return {};
-    std::string s(in_.substr(0, n));
-    in_.remove_prefix(n);
-    return s;
-  }
+  using bytes::Reader::Reader;
   Span span() {
     Span s;
     s.begin = u32();
     s.end = u32();
     return s;
   }
-  // A count of elements that each take at least `min_bytes`: a corrupted count cannot make the
-  // reader allocate more than the input could hold.
-  uint32_t count(size_t min_bytes) {
-    uint32_t n = u32();
-    if (ok_ && static_cast<uint64_t>(n) * min_bytes > in_.size()) ok_ = false;
-    return ok_ ? n : 0;
-  }
-  std::vector<std::string> strs() {
-    std::vector<std::string> v(count(4));
-    for (auto& s : v) s = str();
-    return v;
-  }
-  template <typename E>
-  E enumeration(uint8_t last) {
-    uint8_t v = u8();
-    if (v > last) ok_ = false;
-    return static_cast<E>(v);
-  }
   Val val(int depth = 0) {
     Val v;
     if (depth > 4096) {
-      ok_ = false;
+      fail();
       return v;
     }
-    v.kind = enumeration<Val::Kind>(static_cast<uint8_t>(Val::Kind::Scalar));
+    v.kind = enumeration(Val::Kind::Scalar);
     v.flag = boolean();
     v.text = str();
     v.items.resize(count(10));
     for (auto& i : v.items) {
-      if (!ok_) break;
+      if (!ok()) break;
       i = val(depth + 1);
     }
     v.keys = strs();
@@ -125,23 +61,12 @@ class Reader {
   std::map<std::string, Val> vals() {
     std::map<std::string, Val> m;
     uint32_t n = count(14);
-    for (uint32_t i = 0; i < n && ok_; ++i) {
+    for (uint32_t i = 0; i < n && ok(); ++i) {
       std::string k = str();
       m[std::move(k)] = val();
     }
     return m;
   }
-
- private:
-  bool need(size_t n) {
-    if (!ok_ || in_.size() < n) {
-      ok_ = false;
-      return false;
-    }
-    return true;
-  }
-  std::string_view in_;
-  bool ok_ = true;
 };
 
 }  // namespace
@@ -255,8 +180,8 @@ std::optional<Summary> deserialize(std::string_view bytes) {
     f.breaks.resize(r.count(26));
     for (auto& b : f.breaks) {
       if (!r.ok()) break;
-      b.kind = r.enumeration<BreakKind>(static_cast<uint8_t>(BreakKind::DisabledCall));
-      b.gate = r.enumeration<Gate>(static_cast<uint8_t>(Gate::OnlyNumpyUntraced));
+      b.kind = r.enumeration(BreakKind::DisabledCall);
+      b.gate = r.enumeration(Gate::OnlyNumpyUntraced);
       b.span = r.span();
       b.what = r.str();
       b.registry = r.str();
