@@ -201,6 +201,55 @@ class Cli(unittest.TestCase):
         self.assertEqual(run(["check", "-j0", "Dockerfile"], self.dir).returncode, 2)
         self.assertEqual(run(["check", "-jx", "Dockerfile"], self.dir).returncode, 2)
 
+    def test_cache_is_used_shared_and_cleaned(self):
+        write(self.dir, "p/m.py", "import torch\n\n@torch.compile\ndef f(x):\n    return x.sum().item()\n")
+        write(self.dir, "p/k.cu", "__global__ void k(int* p) { p[0] = __reduce_add_sync(0xffffffffu, p[0]); }\n")
+        project = os.path.join(self.dir, "p")
+        before = {f: read(os.path.join(project, f)) for f in os.listdir(project)}
+        cache = os.path.join(self.dir, "cache")
+        args = ["check", "--format", "json", "--target-archs", "7.5", "--select", "ALL"]
+        plain = run(args + ["--no-cache"], project)
+        cold = run(args + ["--cache-dir", cache], project)
+        warm = run(args + ["--cache-dir", cache], project)
+        self.assertEqual(plain.returncode, 1, plain.stderr)
+        self.assertEqual(cold.stdout, plain.stdout)
+        self.assertEqual(warm.stdout, plain.stdout)
+        rules = sorted(f["rule"] for f in json.loads(plain.stdout)["findings"])
+        self.assertIn("GB001", rules)
+        self.assertIn("INTR001", rules)
+        kinds = sorted(os.listdir(os.path.join(cache, "v1")))
+        self.assertEqual(kinds, ["cuda", "gb", "pch"])
+        # The project is untouched; the cache marks itself.
+        self.assertEqual({f: read(os.path.join(project, f)) for f in os.listdir(project)}, before)
+        self.assertTrue(read(os.path.join(cache, "CACHEDIR.TAG")).startswith("Signature: 8a477f597d28d172789f06886806bc55"))
+        # A cache inside the analysed tree is neither analysed nor reported.
+        inside = run(args + ["--cache-dir", os.path.join(project, ".cudalint-cache")], project)
+        self.assertEqual(inside.stdout, plain.stdout)
+        self.assertTrue(os.path.isdir(os.path.join(project, ".cudalint-cache", "v1")))
+        # Concurrent runs share one directory.
+        procs = [subprocess.Popen([BIN] + args + ["--cache-dir", os.path.join(self.dir, "shared")], cwd=project,
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(4)]
+        for p in procs:
+            out, err = p.communicate(timeout=300)
+            self.assertEqual(out, plain.stdout, err)
+        # An environment variable names the default directory; `clean` removes only a cudalint cache.
+        env_cache = os.path.join(self.dir, "envcache")
+        env = dict(os.environ, CUDALINT_CACHE_DIR=env_cache)
+        p = subprocess.run([BIN] + args, cwd=project, capture_output=True, text=True, env=env, timeout=300)
+        self.assertEqual(p.stdout, plain.stdout)
+        self.assertTrue(os.path.isdir(os.path.join(env_cache, "v1")))
+        p = subprocess.run([BIN, "clean"], cwd=project, capture_output=True, text=True, env=env, timeout=60)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertFalse(os.path.exists(env_cache))
+        precious = write(self.dir, "precious/data.txt", "keep me\n")
+        p = run(["clean", "--cache-dir", os.path.dirname(precious)], self.dir)
+        self.assertEqual(p.returncode, 2)
+        self.assertIn("not a cudalint cache", p.stderr)
+        self.assertEqual(read(precious), "keep me\n")
+        self.assertEqual(run(["clean", "--cache-dir", cache], self.dir).returncode, 0)
+        self.assertFalse(os.path.exists(cache))
+        self.assertEqual(run(["check", "--cache-dir"], self.dir).returncode, 2)
+
     def test_target_archs_flag_is_accepted(self):
         write(self.dir, "Dockerfile", "FROM ubuntu:22.04\n")
         self.assertEqual(run(["check", "--target-archs", "7.5;8.0"], self.dir).returncode, 0)

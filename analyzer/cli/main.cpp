@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -35,6 +36,7 @@ Usage:
   cudalint check [PATH...] [OPTIONS]   lint files and directories (default: .)
   cudalint rules [--format text|json]  list every rule
   cudalint lsp                         run the language server on stdin/stdout
+  cudalint clean [--cache-dir DIR]     delete the cache directory
   cudalint --explain ID                print a rule's documentation
   cudalint --version
 
@@ -252,6 +254,33 @@ std::optional<DiskCache> open_cache(const Args& a) {
   return DiskCache(make_absolute(dir));
 }
 
+// `cudalint clean`: removes the cache directory, but only one that cudalint made (it has
+// cudalint's CACHEDIR.TAG): a mistyped --cache-dir must not delete someone's files.
+int clean_cache(const Args& a) {
+  std::string dir = a.cache_dir ? make_absolute(*a.cache_dir) : DiskCache::default_dir();
+  if (dir.empty()) return usage_error("no cache directory: set --cache-dir, CUDALINT_CACHE_DIR or HOME");
+  std::error_code ec;
+  if (!std::filesystem::exists(dir, ec)) {
+    std::cout << fmt::format("no cache at {}\n", dir);
+    return 0;
+  }
+  std::ifstream tag(dir + "/CACHEDIR.TAG");
+  std::string line1, line2;
+  std::getline(tag, line1);
+  std::getline(tag, line2);
+  if (line1 != "Signature: 8a477f597d28d172789f06886806bc55" || line2.find("cudalint") == std::string::npos) {
+    std::cerr << fmt::format("cudalint: error: {} is not a cudalint cache (no cudalint CACHEDIR.TAG); not removed\n", dir);
+    return 2;
+  }
+  std::filesystem::remove_all(dir, ec);
+  if (ec) {
+    std::cerr << fmt::format("cudalint: error: cannot remove {}: {}\n", dir, ec.message());
+    return 2;
+  }
+  std::cout << fmt::format("removed {}\n", dir);
+  return 0;
+}
+
 int check(Args& a) {
   std::optional<DiskCache> cache = open_cache(a);
   if (cache) a.run.disk_cache = &*cache;
@@ -367,6 +396,10 @@ int main_impl(int argc, char** argv) {
     return explain(a.run.paths[0]);
   }
   if (a.command == "rules") return list_rules(a.format);
+  if (a.command == "clean") {
+    if (!a.run.paths.empty()) return usage_error("clean takes no paths (--cache-dir names the cache)");
+    return clean_cache(a);
+  }
   if (a.command == "check") return check(a);
   if (a.command == "lsp") {
     if (!a.run.paths.empty()) return usage_error("lsp takes no paths (the client names the workspace)");
