@@ -14,7 +14,10 @@ Files:
                 process, nvcc compiles a seeded sample of --nvcc-sample of them.
   --extra       any other .cu files (e.g. large files of a real project), both tools as they are.
 
-Rows give medians of --runs runs (nvcc: of 3). "per arch" = wall time of one `cudalint check`
+Rows give medians of --runs runs (nvcc: of 3), without the on-disk cache unless a row says
+"edited, prelude cached": the file is edited before each run (so its own result is not cached)
+and the precompiled preludes an earlier run left are on disk, as for an editor save or a
+pre-commit hook. "per arch" = wall time of one `cudalint check`
 of that file for that one arch (-j 1, process start included), so the nvcc ratio compares one
 compile against one check. cudalint is also timed for all archs in one run (what a project
 with an arch list pays). nvcc runs `nvcc -c -arch=sm_XX -o /dev/null`.
@@ -183,10 +186,30 @@ def main():
         f.write(big_file())
     nlines = open(big).read().count("\n")
 
-    def check(files, arch_list, runs=a.runs):
+    cache = os.path.join(tmp, "cache")
+
+    def check(files, arch_list, runs=a.runs, edited=False):
+        """Without a cache; or (edited) with the on-disk cache of an earlier run and the files
+        edited before each run, as an editor save or a pre-commit hook sees them: the preludes
+        are precompiled already, the files' own results are not cached."""
         cmd = [cl, "check", *files, "--select", "INTR", "--target-archs", ";".join(arch_list), "-j", "1",
-               "--format", "json", "--no-gitignore"]
-        return median_time(cmd, runs)
+               "--format", "json", "--no-gitignore"] + (["--cache-dir", cache] if edited else ["--no-cache"])
+        if not edited:
+            return median_time(cmd, runs)
+        originals = {f: open(f).read() for f in files}
+        timed(cmd)  # fills the cache with this arch list's preludes
+        times = []
+        try:
+            for i in range(runs):
+                for f, text in originals.items():
+                    with open(f, "w") as out:
+                        out.write(text + f"// edit {i}\n")
+                times.append(timed(cmd))
+        finally:
+            for f, text in originals.items():
+                with open(f, "w") as out:
+                    out.write(text)
+        return statistics.median(times)
 
     def nvcc_time(path, arch, extra=(), must_compile=True):
         # Oracle cases are meant to be rejected for some archs: a rejection is still the check.
@@ -200,9 +223,13 @@ def main():
             c = check([path], [arch])
             n = nvcc_time(path, arch, nv_extra) if nvcc else None
             rows.append((label, sm_of(arch), c, n))
+            rows.append((label, f"{sm_of(arch)}, edited, prelude cached", check([path], [arch], edited=True), n))
         c_all = check([path], archs)
         rows.append((label, f"all {len(archs)} in one run", c_all, None))
         rows.append((label, f"per arch, amortised over {len(archs)}", c_all / len(archs), None))
+        c_all_e = check([path], archs, edited=True)
+        rows.append((label, f"all {len(archs)} in one run, edited, prelude cached", c_all_e, None))
+        rows.append((label, f"per arch, amortised over {len(archs)}, edited, prelude cached", c_all_e / len(archs), None))
 
     cases = sorted(glob.glob(os.path.join(ROOT, "tests", "oracle", "intr", "cases", "*.cu")))
     sample = random.Random(a.seed).sample(cases, min(a.nvcc_sample, len(cases)))

@@ -692,7 +692,9 @@ std::string arch_flag_name(const model::Arch& a) {
 // Every path a parse looked up on the real file system, and what it found: with the inputs in
 // the key, this is all a cached result depends on (headers found, headers not found, directories
 // searched). The in-memory files (the analysed text, the prelude) never reach it.
-enum class Probe : uint8_t { Absent, File, Dir, Other };
+// File: exists (only its status was asked: the driver probing for installations); Read: opened,
+// so its content counts.
+enum class Probe : uint8_t { Absent, File, Dir, Other, Read };
 using Manifest = std::map<std::string, Probe>;
 
 Probe probe_of(const llvm::ErrorOr<llvm::vfs::Status>& st) {
@@ -713,14 +715,17 @@ class RecordingFileSystem : public llvm::vfs::ProxyFileSystem {
   }
   llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>> openFileForRead(const llvm::Twine& path) override {
     auto f = ProxyFileSystem::openFileForRead(path);
-    note(path.str(), f ? Probe::File : Probe::Absent);
+    note(path.str(), f ? Probe::Read : Probe::Absent);
     return f;
   }
 
  private:
   void note(std::string path, Probe p) {
     auto [it, fresh] = out_->emplace(std::move(path), p);
-    if (!fresh && it->second != p) it->second = Probe::Other;  // changed during the parse: never valid
+    if (fresh || it->second == p) return;
+    auto file_like = [](Probe q) { return q == Probe::File || q == Probe::Read; };
+    if (file_like(it->second) && file_like(p)) it->second = Probe::Read;
+    else it->second = Probe::Other;  // changed during the parse: never valid
   }
   Manifest* out_;
 };
@@ -1249,7 +1254,7 @@ std::optional<std::string> encode_entry(const Manifest& m, const Result& r, cons
     w.str(path);
     w.u8(static_cast<uint8_t>(probe));
     std::string hash;
-    if (probe == Probe::File) {
+    if (probe == Probe::Read) {
       auto bytes = read_whole(path);
       if (!bytes) return std::nullopt;
       hash = content_hash(*bytes);
@@ -1266,10 +1271,10 @@ std::optional<Result> decode_entry(std::string_view entry, const FeatureTable& t
   uint32_t n = rd.count(9);
   for (uint32_t i = 0; i < n && rd.ok(); ++i) {
     std::string path = rd.str();
-    Probe was = rd.enumeration(Probe::Other);
+    Probe was = rd.enumeration(Probe::Read);
     std::string hash = rd.str();
-    if (!rd.ok() || probe_now(path) != was) return std::nullopt;
-    if (was == Probe::File) {
+    if (!rd.ok() || probe_now(path) != (was == Probe::Read ? Probe::File : was)) return std::nullopt;
+    if (was == Probe::Read) {
       auto bytes = read_whole(path);
       if (!bytes || content_hash(*bytes) != hash) return std::nullopt;
     }
