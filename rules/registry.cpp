@@ -63,6 +63,7 @@ std::unique_ptr<Rule> make_parse002();
 std::unique_ptr<Rule> make_parse003();
 std::unique_ptr<Rule> make_parse004();
 std::unique_ptr<Rule> make_parse005();
+std::unique_ptr<Rule> make_parse006();
 std::unique_ptr<Rule> make_sup001();
 std::unique_ptr<Rule> make_sup002();
 std::unique_ptr<Rule> make_ver001();
@@ -131,6 +132,7 @@ constexpr std::array kRegistry{
     RegistryEntry{"PARSE003", &make_parse003},
     RegistryEntry{"PARSE004", &make_parse004},
     RegistryEntry{"PARSE005", &make_parse005},
+    RegistryEntry{"PARSE006", &make_parse006},
     RegistryEntry{"SUP001", &make_sup001},
     RegistryEntry{"SUP002", &make_sup002},
     RegistryEntry{"VER001", &make_ver001},

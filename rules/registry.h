@@ -30,6 +30,7 @@ const RuleInfo& parse_unreadable_info();
 const RuleInfo& parse_binary_info();
 const RuleInfo& parse_invalid_utf8_info();
 const RuleInfo& parse_too_large_info();
+const RuleInfo& parse_analysis_failed_info();
 const RuleInfo& config_error_info();
 const RuleInfo& unused_suppression_info();
 const RuleInfo& invalid_suppression_info();

@@ -133,6 +133,12 @@ CudaSourcesOutput analyze_cuda_sources(const model::ProjectModel& model, const C
           u.end = u.include_end;
         }
       }
+    // Failures of the front-end itself are said, never dropped: the file looks clean otherwise.
+    std::set<std::string> failures(r.errors.begin(), r.errors.end());
+    for (const auto& e : failures)
+      diags[i].push_back({&rules::parse_analysis_failed_info(), rules::parse_analysis_failed_info().default_severity,
+                          {sf->path, {0, 0}}, fmt::format("{}; its INTR and MEM checks are incomplete", e), {},
+                          std::nullopt});
     for (const auto& e : r.syntax_errors)
       diags[i].push_back({&rules::parse_syntax_error_info(), Severity::Error, {sf->path, {e.begin, e.end}},
                           fmt::format("syntax error: {}; the CUDA analysis of this file is partial", e.message),

@@ -410,7 +410,7 @@ RunOutput run_analysis(const RunOptions& opts) {
   // 3b. CUDA sources, per target arch of the model, in parallel (analyzer/engine/cuda_units.h).
   std::vector<Diagnostic> cuda_diags;
   if (!opts.only_rule || opts.only_rule->starts_with("INTR") || opts.only_rule->starts_with("MEM") ||
-      *opts.only_rule == "PARSE001") {
+      *opts.only_rule == "PARSE001" || *opts.only_rule == "PARSE006") {
     CudaSourcesInput ci;
     ci.loaded = &loaded;
     ci.only = opts.cuda_sources;

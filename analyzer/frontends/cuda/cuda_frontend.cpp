@@ -635,9 +635,11 @@ class DiagCollector : public clang::DiagnosticConsumer {
     info.FormatDiagnostic(msg);
     unsigned id = info.getID();
     if (!info.hasSourceManager() || info.getLocation().isInvalid()) {
+      // The driver's and the invocation's errors (bad flags), an unreadable PCH: the parse did
+      // not see the file as asked.
       unplaced_errors = true;
-      if (!info.hasSourceManager()) driver_errors.push_back(msg.str().str());
-      else other_errors = true;
+      other_errors = true;
+      driver_errors.push_back(msg.str().str());
       return;
     }
     if (id == clang::diag::err_pp_hash_error) return;  // `#error`: deliberate, not a syntax error
