@@ -208,6 +208,15 @@ TEST_P(FixtureTest, ExpectationsMatchExactly) {
   for (const auto& e : expected)
     if (!e.matched)
       problems.push_back(fmt::format("missing: {}:{}: {} \"{}\"", e.path, e.line, e.rule, e.substring));
+  // A CUDA case that fails: say whether the front-end itself failed (PARSE006), which the
+  // case's own rule selection hides.
+  if (!problems.empty() && (c.rule.starts_with("INTR") || c.rule.starts_with("MEM"))) {
+    Case failed = c;
+    failed.rule = "PARSE006";
+    for (const auto& f : analyse(failed, c.dir).findings)
+      problems.push_back(fmt::format("front-end failure: {}:{}: {}", f.location.path, f.location.region.start_line,
+                                     f.message));
+  }
   for (const auto& p : problems) ADD_FAILURE() << c.dir.string() << ": " << p;
 }
 
