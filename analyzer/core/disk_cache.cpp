@@ -1,5 +1,7 @@
 #include "analyzer/core/disk_cache.h"
 
+#include "analyzer/core/source_file.h"
+
 #include <elf.h>
 #include <fcntl.h>
 #include <link.h>
@@ -157,24 +159,10 @@ bool DiskCache::prepare_root() const {
 
 std::optional<std::string> DiskCache::load(std::string_view kind, const std::string& key) const {
   if (!usable() || key.size() < 3) return std::nullopt;
-  std::string path = path_of(kind, key);
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return std::nullopt;
-  std::string data;
-  struct stat st;
-  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size >= static_cast<off_t>(kHeader) &&
-      st.st_size < (off_t{1} << 32)) {
-    data.resize(static_cast<size_t>(st.st_size));
-    size_t got = 0;
-    while (got < data.size()) {
-      ssize_t n = ::read(fd, data.data() + got, data.size() - got);
-      if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) break;
-      got += static_cast<size_t>(n);
-    }
-    data.resize(got);
-  }
-  ::close(fd);
+  // Entries are far below 4 GiB; a bigger file is not one (and is not read).
+  auto read = read_regular_file(path_of(kind, key), (uint64_t{1} << 32) - 1);
+  if (!read) return std::nullopt;
+  std::string& data = *read;
   if (data.size() < kHeader || std::string_view(data).substr(0, 8) != kMagic) return std::nullopt;
   uint64_t len = 0;
   std::memcpy(&len, data.data() + 8, sizeof len);

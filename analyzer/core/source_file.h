@@ -82,6 +82,11 @@ LoadResult load_source(const std::string& fs_path, const std::string& display_pa
 LoadResult make_source(std::string display_path, std::string text,
                        uint64_t max_bytes = kDefaultMaxFileBytes);
 
+// A whole regular file, read with plain POSIX calls (O_NONBLOCK: a FIFO cannot hang it);
+// nullopt when it cannot be opened, is not a regular file, is over `max_bytes` or a read fails.
+// For files that are not analysed (caches, .gitignore files): no validation, no diagnostics.
+std::optional<std::string> read_regular_file(const std::string& path, uint64_t max_bytes = UINT64_MAX);
+
 // Offset of the first invalid UTF-8 byte, or nullopt when valid.
 std::optional<uint32_t> first_invalid_utf8(std::string_view text);
 // Number of UTF-16 code units in valid UTF-8 text.

@@ -46,29 +46,6 @@ bool is_within(std::string_view path, std::string_view dir) {
   return path.starts_with(dir) && (path.size() == dir.size() || path[dir.size()] == '/');
 }
 
-// Whole-file read with plain POSIX calls; false unless it is a readable regular file.
-// O_NONBLOCK: a FIFO named `.gitignore` must not hang the walk.
-bool read_whole_file(const std::string& path, std::string& out) {
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-  if (fd < 0) return false;
-  struct stat st {};
-  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-    ::close(fd);
-    return false;
-  }
-  out.clear();
-  char buf[8192];
-  while (true) {
-    ssize_t n = ::read(fd, buf, sizeof buf);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) { ::close(fd); return false; }
-    if (n == 0) break;
-    out.append(buf, static_cast<size_t>(n));
-  }
-  ::close(fd);
-  return true;
-}
-
 std::optional<std::string> real_path(const std::string& p) {
   char* r = ::realpath(p.c_str(), nullptr);
   if (!r) return std::nullopt;
@@ -125,16 +102,15 @@ std::optional<IgnoreList> read_info_exclude(const std::string& repo_root, const 
                                             bool dot_git_is_dir) {
   std::string git_dir = dot_git;
   if (!dot_git_is_dir) {
-    std::string text;
-    if (!read_whole_file(dot_git, text) || !text.starts_with("gitdir:")) return std::nullopt;
-    git_dir = resolve_against(repo_root, trim(std::string_view(text).substr(7)));
-    std::string common;
-    if (read_whole_file(join(git_dir, "commondir"), common))
-      git_dir = resolve_against(git_dir, trim(common));
+    auto text = read_regular_file(dot_git);
+    if (!text || !text->starts_with("gitdir:")) return std::nullopt;
+    git_dir = resolve_against(repo_root, trim(std::string_view(*text).substr(7)));
+    if (auto common = read_regular_file(join(git_dir, "commondir")))
+      git_dir = resolve_against(git_dir, trim(*common));
   }
-  std::string text;
-  if (!read_whole_file(join(git_dir, "info/exclude"), text)) return std::nullopt;
-  return IgnoreList::from_gitignore_text(repo_root, text);
+  auto text = read_regular_file(join(git_dir, "info/exclude"));
+  if (!text) return std::nullopt;
+  return IgnoreList::from_gitignore_text(repo_root, *text);
 }
 
 // The ignore rules in force inside one directory: its own .gitignore, then the ancestors'
@@ -310,9 +286,9 @@ class Discoverer {
         read_own = false;
       }
     }
-    std::string text;
-    if (read_own && read_whole_file(join(dir, ".gitignore"), text))
-      node->gitignore = IgnoreList::from_gitignore_text(dir, text);
+    if (read_own)
+      if (auto text = read_regular_file(join(dir, ".gitignore")))
+        node->gitignore = IgnoreList::from_gitignore_text(dir, *text);
     const IgnoreNode* out = node.get();
     nodes_.emplace(dir, std::move(node));
     return out;

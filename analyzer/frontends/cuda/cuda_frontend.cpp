@@ -2,13 +2,12 @@
 
 #include "analyzer/core/bytes.h"
 #include "analyzer/core/disk_cache.h"
+#include "analyzer/core/source_file.h"
 
 #include <sys/stat.h>
 
 #include <algorithm>
-#include <fstream>
 #include <map>
-#include <sstream>
 #include <set>
 #include <unordered_map>
 
@@ -689,8 +688,6 @@ std::string arch_flag_name(const model::Arch& a) {
   return fmt::format("sm_{}{}", a.sm(), a.suffix ? std::string(1, a.suffix) : std::string());
 }
 
-// The files every parse sees besides the disk: the prelude (and its PCH) and the stub CUDA
-// headers, in memory over the real file system.
 // Every path a parse looked up on the real file system, and what it found: with the inputs in
 // the key, this is all a cached result depends on (headers found, headers not found, directories
 // searched). The in-memory files (the analysed text, the prelude) never reach it.
@@ -732,6 +729,8 @@ class RecordingFileSystem : public llvm::vfs::ProxyFileSystem {
   Manifest* out_;
 };
 
+// The files every parse sees besides the disk: the prelude (and its PCH) and the stub CUDA
+// headers, in memory over the real file system (recorded in `record` when given).
 struct VirtualFiles {
   llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> mem{new llvm::vfs::InMemoryFileSystem};
   llvm::IntrusiveRefCntPtr<clang::FileManager> files;
@@ -925,8 +924,9 @@ std::string prelude_text(const FeatureTable& table) {
 
 namespace {
 
+// `prelude`: prelude_text(table), generated once by the caller.
 Result analyze_parsed(std::string_view path, std::string_view text, const Options& opts, const FeatureTable& table,
-                      Manifest* record) {
+                      const std::string& prelude, Manifest* record) {
   Result res;
   // An absolute path: the in-memory file system and relative includes need one.
   llvm::SmallString<256> abs(path.begin(), path.end());
@@ -937,7 +937,6 @@ Result analyze_parsed(std::string_view path, std::string_view text, const Option
   // A file that names no feature, has no inline asm and includes no project header cannot have
   // a use: one parse (for syntax errors and memory accesses) serves every arch.
   const bool features = may_use_features(text, table);
-  const std::string prelude = prelude_text(table);
   bool first = true;
   for (const model::Arch& arch : opts.archs) {
     ArchResult ar;
@@ -1126,15 +1125,6 @@ Result analyze_parsed(std::string_view path, std::string_view text, const Option
 
 // ---- the on-disk cache of results ----------------------------------------------------------
 
-std::optional<std::string> read_whole(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  if (in.bad()) return std::nullopt;
-  return std::move(ss).str();
-}
-
 Probe probe_now(const std::string& path) {
   struct stat st;
   if (::stat(path.c_str(), &st) != 0) return Probe::Absent;
@@ -1257,7 +1247,7 @@ std::optional<std::string> encode_entry(const Manifest& m, const Result& r, cons
     w.u8(static_cast<uint8_t>(probe));
     std::string hash;
     if (probe == Probe::Read) {
-      auto bytes = read_whole(path);
+      auto bytes = read_regular_file(path);
       if (!bytes) return std::nullopt;
       hash = content_hash(*bytes);
     }
@@ -1277,7 +1267,7 @@ std::optional<Result> decode_entry(std::string_view entry, const FeatureTable& t
     std::string hash = rd.str();
     if (!rd.ok() || probe_now(path) != (was == Probe::Read ? Probe::File : was)) return std::nullopt;
     if (was == Probe::Read) {
-      auto bytes = read_whole(path);
+      auto bytes = read_regular_file(path);
       if (!bytes || content_hash(*bytes) != hash) return std::nullopt;
     }
   }
@@ -1289,7 +1279,8 @@ std::optional<Result> decode_entry(std::string_view entry, const FeatureTable& t
 
 Result analyze(std::string_view path, std::string_view text, const Options& opts, const FeatureTable& table) {
   // Editor buffers of other files are not on disk: such parses are not cached.
-  if (!opts.disk_cache || !opts.unsaved.empty()) return analyze_parsed(path, text, opts, table, nullptr);
+  const std::string prelude = prelude_text(table);
+  if (!opts.disk_cache || !opts.unsaved.empty()) return analyze_parsed(path, text, opts, table, prelude, nullptr);
   std::string archs, flags;
   for (const auto& a : opts.archs) archs += a.sm_name() + (a.ptx ? "+ptx;" : ";");
   for (const auto* list : {&opts.include_dirs, &opts.defines, &opts.undefines}) {
@@ -1300,12 +1291,11 @@ Result analyze(std::string_view path, std::string_view text, const Options& opts
   llvm::SmallString<256> cwd;
   llvm::sys::fs::current_path(cwd);
   const std::string key = DiskCache::key(
-      "cuda-result", {path, text, archs, flags, opts.std, cuda, std::string_view(cwd.data(), cwd.size()),
-                      prelude_text(table)});
+      "cuda-result", {path, text, archs, flags, opts.std, cuda, std::string_view(cwd.data(), cwd.size()), prelude});
   if (auto entry = opts.disk_cache->load("cuda", key))
     if (auto r = decode_entry(*entry, table)) return std::move(*r);
   Manifest seen;
-  Result r = analyze_parsed(path, text, opts, table, &seen);
+  Result r = analyze_parsed(path, text, opts, table, prelude, &seen);
   if (r.errors.empty())  // failures of the front-end itself are worth retrying next time
     if (auto entry = encode_entry(seen, r, table)) opts.disk_cache->store("cuda", key, *entry);
   return r;
