@@ -118,6 +118,68 @@ constexpr std::string_view kCommon[] = {
     "cudaMemcpy", "cudaMemcpyAsync", "cudaMemset", "cudaMemsetAsync", "cudaFuncSetAttribute", "cudaLaunchKernel",
     "cudaStreamSynchronize", "cudaGetDevice", "cudaSetDevice", "cudaGetDeviceProperties", "cudaOccupancyMaxActiveBlocksPerMultiprocessor"};
 
+// The result types of common functions, as CUDA's headers declare them: "@K" the (decayed) type
+// of argument K, "*0" what argument 0 points to, else a type. The arguments stay permissive.
+// Typed results are for speed: arithmetic on a __cl_any result is an overloaded operator, and
+// Clang weighs every builtin candidate for it (over a thousand for `+=`).
+struct TypedResult {
+  std::string_view name, result;
+};
+constexpr TypedResult kTypedResults[] = {
+    {"__activemask", "unsigned"}, {"__all_sync", "int"}, {"__any_sync", "int"}, {"__ballot_sync", "unsigned"},
+    {"__bfloat1622float2", "float2"}, {"__bfloat162float", "float"}, {"__brev", "unsigned"},
+    {"__brevll", "unsigned long long"}, {"__byte_perm", "unsigned"}, {"__clz", "int"}, {"__clzll", "int"},
+    {"__cosf", "float"}, {"__double2float_rn", "float"}, {"__double_as_longlong", "long long"},
+    {"__exp10f", "float"}, {"__expf", "float"}, {"__fadd_rn", "float"}, {"__fdiv_rn", "float"},
+    {"__fdividef", "float"}, {"__ffs", "int"}, {"__ffsll", "int"}, {"__float22half2_rn", "__half2"},
+    {"__float2bfloat16", "__nv_bfloat16"}, {"__float2bfloat16_rn", "__nv_bfloat16"}, {"__float2half", "__half"},
+    {"__float2half_rn", "__half"}, {"__float2int_rn", "int"}, {"__float2int_rz", "int"},
+    {"__float2ll_rn", "long long"}, {"__float2uint_rn", "unsigned"}, {"__float_as_int", "int"},
+    {"__float_as_uint", "unsigned"}, {"__floats2bfloat162_rn", "__nv_bfloat162"}, {"__floats2half2_rn", "__half2"},
+    {"__fmaf_rn", "float"}, {"__fmul_rn", "float"}, {"__frcp_rn", "float"}, {"__fsqrt_rn", "float"},
+    {"__fsub_rn", "float"}, {"__funnelshift_l", "unsigned"}, {"__funnelshift_lc", "unsigned"},
+    {"__funnelshift_r", "unsigned"}, {"__funnelshift_rc", "unsigned"}, {"__half22float2", "float2"},
+    {"__half2float", "float"}, {"__high2float", "float"}, {"__int2float_rn", "float"}, {"__int_as_float", "float"},
+    {"__ldca", "*0"}, {"__ldcg", "*0"}, {"__ldcs", "*0"}, {"__ldcv", "*0"}, {"__ldg", "*0"}, {"__ldlu", "*0"},
+    {"__ll2float_rn", "float"}, {"__log2f", "float"}, {"__logf", "float"}, {"__longlong_as_double", "double"},
+    {"__low2float", "float"}, {"__match_all_sync", "unsigned"}, {"__match_any_sync", "unsigned"},
+    {"__mul64hi", "long long"}, {"__mulhi", "int"}, {"__popc", "int"}, {"__popcll", "int"}, {"__powf", "float"},
+    {"__reduce_add_sync", "@1"}, {"__reduce_and_sync", "unsigned"}, {"__reduce_max_sync", "@1"},
+    {"__reduce_min_sync", "@1"}, {"__reduce_or_sync", "unsigned"}, {"__reduce_xor_sync", "unsigned"},
+    {"__sad", "unsigned"}, {"__saturatef", "float"}, {"__shfl", "@0"}, {"__shfl_down", "@0"},
+    {"__shfl_down_sync", "@1"}, {"__shfl_sync", "@1"}, {"__shfl_up", "@0"}, {"__shfl_up_sync", "@1"},
+    {"__shfl_xor", "@0"}, {"__shfl_xor_sync", "@1"}, {"__sinf", "float"}, {"__tanf", "float"},
+    {"__uint2float_rn", "float"}, {"__uint_as_float", "float"}, {"__umul64hi", "unsigned long long"},
+    {"__umulhi", "unsigned"}, {"__usad", "unsigned"}, {"atomicAdd", "*0"}, {"atomicAdd_block", "*0"},
+    {"atomicAdd_system", "*0"}, {"atomicAnd", "*0"}, {"atomicAnd_block", "*0"}, {"atomicAnd_system", "*0"},
+    {"atomicCAS", "*0"}, {"atomicCAS_block", "*0"}, {"atomicCAS_system", "*0"}, {"atomicDec", "*0"},
+    {"atomicDec_block", "*0"}, {"atomicDec_system", "*0"}, {"atomicExch", "*0"}, {"atomicExch_block", "*0"},
+    {"atomicExch_system", "*0"}, {"atomicInc", "*0"}, {"atomicInc_block", "*0"}, {"atomicInc_system", "*0"},
+    {"atomicMax", "*0"}, {"atomicMax_block", "*0"}, {"atomicMax_system", "*0"}, {"atomicMin", "*0"},
+    {"atomicMin_block", "*0"}, {"atomicMin_system", "*0"}, {"atomicOr", "*0"}, {"atomicOr_block", "*0"},
+    {"atomicOr_system", "*0"}, {"atomicSub", "*0"}, {"atomicSub_block", "*0"}, {"atomicSub_system", "*0"},
+    {"atomicXor", "*0"}, {"atomicXor_block", "*0"}, {"atomicXor_system", "*0"}, {"cbrtf", "float"},
+    {"ceilf", "float"}, {"clock64", "long long"}, {"copysignf", "float"}, {"cosf", "float"}, {"erfcf", "float"},
+    {"erff", "float"}, {"exp2f", "float"}, {"expf", "float"}, {"expm1f", "float"}, {"fabsf", "float"},
+    {"floorf", "float"}, {"fmaf", "float"}, {"fmaxf", "float"}, {"fminf", "float"}, {"fmodf", "float"},
+    {"hypotf", "float"}, {"log1pf", "float"}, {"log2f", "float"}, {"logf", "float"}, {"normcdff", "float"},
+    {"powf", "float"}, {"remainderf", "float"}, {"rintf", "float"}, {"roundf", "float"}, {"rsqrtf", "float"},
+    {"sinf", "float"}, {"sqrtf", "float"}, {"tanf", "float"}, {"tanhf", "float"}, {"truncf", "float"}};
+
+static_assert(std::is_sorted(std::begin(kTypedResults), std::end(kTypedResults),
+                             [](const TypedResult& a, const TypedResult& b) { return a.name < b.name; }),
+              "kTypedResults is searched by binary search");
+
+std::string_view result_type_of(std::string_view fn) {
+  auto it = std::lower_bound(std::begin(kTypedResults), std::end(kTypedResults), fn,
+                             [](const TypedResult& t, std::string_view n) { return t.name < n; });
+  if (it == std::end(kTypedResults) || it->name != fn) return "__cl_any";
+  if (it->result == "*0") return "__cl_pointee_t<A...>";
+  if (it->result == "@0") return "__cl_arg_t<0, A...>";
+  if (it->result == "@1") return "__cl_arg_t<1, A...>";
+  return it->result;
+}
+
 // Names the prelude declares by hand (with real signatures); the generated declarations skip them.
 constexpr std::string_view kHandwritten[] = {
     "nvcuda::wmma::fill_fragment", "nvcuda::wmma::load_matrix_sync", "nvcuda::wmma::store_matrix_sync",
@@ -915,7 +977,8 @@ std::string prelude_text(const FeatureTable& table) {
     if (auto it = fns_by_ns.find(ns); it != fns_by_ns.end())
       for (const auto& f : it->second) {
         if (types_by_ns.count(ns) && types_by_ns[ns].count(f)) continue;
-        p += fmt::format("template <class... A> __host__ __device__ __cl_any {}(A&&...);\n", f);
+        p += fmt::format("template <class... A> __host__ __device__ {} {}(A&&...);\n",
+                         ns.empty() ? result_type_of(f) : std::string_view("__cl_any"), f);
       }
     if (!ns.empty()) p += "}\n";
   }

@@ -115,6 +115,16 @@ struct dim3 {
   __host__ __device__ dim3(unsigned vx = 1, unsigned vy = 1, unsigned vz = 1) : x(vx), y(vy), z(vz) {}
   __host__ __device__ dim3(uint3 v) : x(v.x), y(v.y), z(v.z) {}
 };
+// Result types of the common intrinsics, from their arguments (see kTypedResults): an
+// arithmetic result keeps `v += __shfl_xor_sync(m, v, o)` a builtin `+=`, where a __cl_any
+// result makes Clang weigh over a thousand builtin `+=` candidates (0.5 ms per expression).
+template <unsigned K, class... A> struct __cl_arg { using type = __cl_any; };
+template <class A0, class... A> struct __cl_arg<0, A0, A...> { using type = __decay(A0); };
+template <unsigned K, class A0, class... A> struct __cl_arg<K, A0, A...> { using type = typename __cl_arg<K - 1, A...>::type; };
+template <class P> struct __cl_ptr { using type = __cl_any; };
+template <class T> struct __cl_ptr<T*> { using type = __remove_cv(T); };
+template <unsigned K, class... A> using __cl_arg_t = typename __cl_arg<K, A...>::type;
+template <class... A> using __cl_pointee_t = typename __cl_ptr<__cl_arg_t<0, A...>>::type;
 extern const __device__ uint3 threadIdx;
 extern const __device__ uint3 blockIdx;
 extern const __device__ dim3 blockDim;
