@@ -170,7 +170,8 @@ std::optional<std::string> DiskCache::load(std::string_view kind, const std::str
   std::string_view payload = std::string_view(data).substr(kHeader);
   auto sum = blake3(payload);
   if (std::memcmp(sum.data(), data.data() + 16, sum.size()) != 0) return std::nullopt;
-  return data.substr(kHeader);
+  data.erase(0, kHeader);  // in place: no second copy of a large entry
+  return std::move(data);
 }
 
 bool DiskCache::store(std::string_view kind, const std::string& key, std::string_view bytes) const {

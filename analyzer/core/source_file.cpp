@@ -222,20 +222,33 @@ std::optional<std::string> read_regular_file(const std::string& path, uint64_t m
     ::close(fd);
     return std::nullopt;
   }
-  std::string out;
-  out.reserve(static_cast<size_t>(st.st_size));
-  char buf[8192];
+  // Straight into the string (a cached PCH is ~800 KB: a bounce buffer and appends cost copies
+  // and page faults); a file that grows while being read continues in chunks.
+  std::string out(static_cast<size_t>(st.st_size), '\0');
+  size_t got = 0;
   while (true) {
-    ssize_t n = ::read(fd, buf, sizeof buf);
+    if (got == out.size()) {
+      if (out.size() >= max_bytes) {
+        char probe;
+        ssize_t n = ::read(fd, &probe, 1);
+        if (n < 0 && errno == EINTR) continue;
+        if (n == 0) break;
+        ::close(fd);
+        return std::nullopt;  // error, or more than max_bytes
+      }
+      out.resize(std::min<uint64_t>(max_bytes, out.size() + 65536));
+    }
+    ssize_t n = ::read(fd, out.data() + got, out.size() - got);
     if (n < 0 && errno == EINTR) continue;
-    if (n < 0 || out.size() + static_cast<size_t>(n) > max_bytes) {
+    if (n < 0) {
       ::close(fd);
       return std::nullopt;
     }
     if (n == 0) break;
-    out.append(buf, static_cast<size_t>(n));
+    got += static_cast<size_t>(n);
   }
   ::close(fd);
+  out.resize(got);
   return out;
 }
 

@@ -15,6 +15,7 @@
 #include <fmt/format.h>
 
 #include "analyzer/core/disk_cache.h"
+#include "analyzer/core/source_file.h"
 #include "analyzer/engine/run.h"
 #include "analyzer/frontends/python/gb_serialize.h"
 #include "analyzer/report/report.h"
@@ -55,6 +56,33 @@ fs::path only_entry(const fs::path& dir, const std::string& kind) {
     if (e.is_regular_file()) found.push_back(e.path());
   EXPECT_EQ(found.size(), 1u);
   return found.empty() ? fs::path() : found[0];
+}
+
+// The reader behind cache loads (and discovery's small reads): exact bytes, sizes around its
+// growth step, files that report no size (/proc), the byte bound, and what is not a file.
+TEST(ReadRegularFile, ExactBytesBoundsAndNonFiles) {
+  TempDir dir;
+  for (size_t n : {size_t{0}, size_t{1}, size_t{65535}, size_t{65536}, size_t{65537}, size_t{800000}}) {
+    std::string bytes(n, '\0');
+    for (size_t i = 0; i < n; ++i) bytes[i] = static_cast<char>((i * 131 + n) & 0xff);
+    fs::path p = dir.path() / fmt::format("f{}", n);
+    std::ofstream(p, std::ios::binary).write(bytes.data(), static_cast<std::streamsize>(n));
+    auto got = read_regular_file(p.string());
+    ASSERT_TRUE(got.has_value()) << n;
+    EXPECT_EQ(*got, bytes) << n;
+    if (n > 0) EXPECT_FALSE(read_regular_file(p.string(), n - 1).has_value()) << n;
+    EXPECT_TRUE(read_regular_file(p.string(), n).has_value()) << n;
+  }
+  // st_size is 0 for /proc files: the content is still read whole.
+  auto status = read_regular_file("/proc/self/status");
+  ASSERT_TRUE(status.has_value());
+  EXPECT_NE(status->find("Name:"), std::string::npos);
+  EXPECT_FALSE(read_regular_file("/proc/self/status", 4).has_value());
+  EXPECT_FALSE(read_regular_file(dir.path().string()).has_value());
+  EXPECT_FALSE(read_regular_file((dir.path() / "missing").string()).has_value());
+  fs::path fifo = dir.path() / "fifo";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  EXPECT_FALSE(read_regular_file(fifo.string()).has_value());  // and does not block
 }
 
 TEST(DiskCache, BuildIdIsKnown) {
