@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "analyzer/core/disk_cache.h"
+#include "analyzer/core/huge_pages.h"
 #include "analyzer/engine/baseline.h"
 #include "analyzer/engine/diff_base.h"
 #include "analyzer/engine/discover.h"
@@ -421,6 +422,7 @@ int main_impl(int argc, char** argv) {
 }  // namespace cudalint
 
 int main(int argc, char** argv) {
+  cudalint::prefer_huge_pages();
   try {
     return cudalint::main_impl(argc, argv);
   } catch (const std::exception& e) {

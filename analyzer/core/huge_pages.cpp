@@ -1,0 +1,37 @@
+#include "analyzer/core/huge_pages.h"
+
+#include <malloc.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cstdint>
+#include <cstdlib>
+
+namespace cudalint {
+
+void prefer_huge_pages() {
+#if defined(__linux__) && defined(M_ARENA_MAX) && defined(MADV_HUGEPAGE) && !defined(__SANITIZE_ADDRESS__)
+  // glibc marks its heaps this way only under GLIBC_TUNABLES=glibc.malloc.hugetlb=1, read before
+  // main runs; this does the same in process. Worker threads would get heaps of their own,
+  // unmarked: one arena holds every thread's blocks (small ones come from per-thread caches,
+  // without its lock). The heap is reserved 1 GiB ahead, untouched pages cost nothing, so the
+  // mark made now covers it as it fills; growth past that is left unmarked.
+  constexpr uintptr_t kHuge = uintptr_t{2} << 20;
+  if (mallopt(M_ARENA_MAX, 1) != 1 || mallopt(M_TOP_PAD, 1 << 30) != 1) return;
+  // Grow the heap now (blocks below the mmap threshold, until the break moves), so that the
+  // reserve exists to be marked: a later growth would be a region of its own, unmarked.
+  const auto before = reinterpret_cast<uintptr_t>(sbrk(0));
+  if (before == static_cast<uintptr_t>(-1)) return;
+  void* blocks[64];
+  int n = 0;
+  while (n < 64 && reinterpret_cast<uintptr_t>(sbrk(0)) == before)
+    if (!(blocks[n++] = std::malloc(96 << 10))) break;
+  const auto end = reinterpret_cast<uintptr_t>(sbrk(0));
+  const uintptr_t begin = (before + kHuge - 1) & ~(kHuge - 1);
+  if (end != static_cast<uintptr_t>(-1) && end > begin + kHuge)
+    (void)madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
+  for (int i = 0; i < n; ++i) std::free(blocks[i]);
+#endif
+}
+
+}  // namespace cudalint
