@@ -2,7 +2,7 @@
 
 namespace cudalint {
 
-// Lets the heap fault in 2 MiB transparent huge pages where the kernel offers them on request
+// Lets the main heap fault in 2 MiB transparent huge pages where the kernel offers them on request
 // (transparent_hugepage=madvise): one page fault per 2 MiB instead of per 4 KiB. A large run's
 // time was ~17% page faults, each costly on a virtual machine. Call once, first thing in main,
 // before threads start. Best effort: where the calls fail nothing changes but the speed.
