@@ -10,7 +10,7 @@
 namespace cudalint {
 
 void prefer_huge_pages() {
-#if defined(__linux__) && defined(M_ARENA_MAX) && defined(MADV_HUGEPAGE) && !defined(__SANITIZE_ADDRESS__)
+#if defined(__linux__) && defined(M_TOP_PAD) && defined(MADV_HUGEPAGE) && !defined(__SANITIZE_ADDRESS__)
   // glibc marks its heaps this way only under GLIBC_TUNABLES=glibc.malloc.hugetlb=1, read before
   // main runs; this does the same in process for the main heap. The heap is reserved 1 GiB
   // ahead (untouched pages cost nothing) so that the mark made now covers it as it fills;
