@@ -118,13 +118,16 @@ constexpr std::string_view kCommon[] = {
     "cudaMemcpy", "cudaMemcpyAsync", "cudaMemset", "cudaMemsetAsync", "cudaFuncSetAttribute", "cudaLaunchKernel",
     "cudaStreamSynchronize", "cudaGetDevice", "cudaSetDevice", "cudaGetDeviceProperties", "cudaOccupancyMaxActiveBlocksPerMultiprocessor"};
 
-// The result types of common functions, as CUDA's headers declare them: "@K" the (decayed) type
-// of argument K, "*0" what argument 0 points to, else a type. The arguments stay permissive.
+// The result types of common functions, as CUDA's headers declare them: a type, or one computed
+// from the arguments (see prelude.cuh): kArg0/kArg1 the (decayed) type of argument 0/1, kPointee
+// what argument 0 points to. The arguments stay permissive.
 // Typed results are for speed: arithmetic on a __cl_any result is an overloaded operator, and
 // Clang weighs every builtin candidate for it (over a thousand for `+=`).
 struct TypedResult {
   std::string_view name, result;
 };
+constexpr std::string_view kArg0 = "__cl_arg_t<0, A...>", kArg1 = "__cl_arg_t<1, A...>",
+                           kPointee = "__cl_pointee_t<A...>";
 constexpr TypedResult kTypedResults[] = {
     {"__activemask", "unsigned"}, {"__all_sync", "int"}, {"__any_sync", "int"}, {"__ballot_sync", "unsigned"},
     {"__bfloat1622float2", "float2"}, {"__bfloat162float", "float"}, {"__brev", "unsigned"},
@@ -140,25 +143,25 @@ constexpr TypedResult kTypedResults[] = {
     {"__fsub_rn", "float"}, {"__funnelshift_l", "unsigned"}, {"__funnelshift_lc", "unsigned"},
     {"__funnelshift_r", "unsigned"}, {"__funnelshift_rc", "unsigned"}, {"__half22float2", "float2"},
     {"__half2float", "float"}, {"__high2float", "float"}, {"__int2float_rn", "float"}, {"__int_as_float", "float"},
-    {"__ldca", "*0"}, {"__ldcg", "*0"}, {"__ldcs", "*0"}, {"__ldcv", "*0"}, {"__ldg", "*0"}, {"__ldlu", "*0"},
+    {"__ldca", kPointee}, {"__ldcg", kPointee}, {"__ldcs", kPointee}, {"__ldcv", kPointee}, {"__ldg", kPointee}, {"__ldlu", kPointee},
     {"__ll2float_rn", "float"}, {"__log2f", "float"}, {"__logf", "float"}, {"__longlong_as_double", "double"},
     {"__low2float", "float"}, {"__match_all_sync", "unsigned"}, {"__match_any_sync", "unsigned"},
     {"__mul64hi", "long long"}, {"__mulhi", "int"}, {"__popc", "int"}, {"__popcll", "int"}, {"__powf", "float"},
-    {"__reduce_add_sync", "@1"}, {"__reduce_and_sync", "unsigned"}, {"__reduce_max_sync", "@1"},
-    {"__reduce_min_sync", "@1"}, {"__reduce_or_sync", "unsigned"}, {"__reduce_xor_sync", "unsigned"},
-    {"__sad", "unsigned"}, {"__saturatef", "float"}, {"__shfl", "@0"}, {"__shfl_down", "@0"},
-    {"__shfl_down_sync", "@1"}, {"__shfl_sync", "@1"}, {"__shfl_up", "@0"}, {"__shfl_up_sync", "@1"},
-    {"__shfl_xor", "@0"}, {"__shfl_xor_sync", "@1"}, {"__sinf", "float"}, {"__tanf", "float"},
+    {"__reduce_add_sync", kArg1}, {"__reduce_and_sync", "unsigned"}, {"__reduce_max_sync", kArg1},
+    {"__reduce_min_sync", kArg1}, {"__reduce_or_sync", "unsigned"}, {"__reduce_xor_sync", "unsigned"},
+    {"__sad", "unsigned"}, {"__saturatef", "float"}, {"__shfl", kArg0}, {"__shfl_down", kArg0},
+    {"__shfl_down_sync", kArg1}, {"__shfl_sync", kArg1}, {"__shfl_up", kArg0}, {"__shfl_up_sync", kArg1},
+    {"__shfl_xor", kArg0}, {"__shfl_xor_sync", kArg1}, {"__sinf", "float"}, {"__tanf", "float"},
     {"__uint2float_rn", "float"}, {"__uint_as_float", "float"}, {"__umul64hi", "unsigned long long"},
-    {"__umulhi", "unsigned"}, {"__usad", "unsigned"}, {"atomicAdd", "*0"}, {"atomicAdd_block", "*0"},
-    {"atomicAdd_system", "*0"}, {"atomicAnd", "*0"}, {"atomicAnd_block", "*0"}, {"atomicAnd_system", "*0"},
-    {"atomicCAS", "*0"}, {"atomicCAS_block", "*0"}, {"atomicCAS_system", "*0"}, {"atomicDec", "*0"},
-    {"atomicDec_block", "*0"}, {"atomicDec_system", "*0"}, {"atomicExch", "*0"}, {"atomicExch_block", "*0"},
-    {"atomicExch_system", "*0"}, {"atomicInc", "*0"}, {"atomicInc_block", "*0"}, {"atomicInc_system", "*0"},
-    {"atomicMax", "*0"}, {"atomicMax_block", "*0"}, {"atomicMax_system", "*0"}, {"atomicMin", "*0"},
-    {"atomicMin_block", "*0"}, {"atomicMin_system", "*0"}, {"atomicOr", "*0"}, {"atomicOr_block", "*0"},
-    {"atomicOr_system", "*0"}, {"atomicSub", "*0"}, {"atomicSub_block", "*0"}, {"atomicSub_system", "*0"},
-    {"atomicXor", "*0"}, {"atomicXor_block", "*0"}, {"atomicXor_system", "*0"}, {"cbrtf", "float"},
+    {"__umulhi", "unsigned"}, {"__usad", "unsigned"}, {"atomicAdd", kPointee}, {"atomicAdd_block", kPointee},
+    {"atomicAdd_system", kPointee}, {"atomicAnd", kPointee}, {"atomicAnd_block", kPointee}, {"atomicAnd_system", kPointee},
+    {"atomicCAS", kPointee}, {"atomicCAS_block", kPointee}, {"atomicCAS_system", kPointee}, {"atomicDec", kPointee},
+    {"atomicDec_block", kPointee}, {"atomicDec_system", kPointee}, {"atomicExch", kPointee}, {"atomicExch_block", kPointee},
+    {"atomicExch_system", kPointee}, {"atomicInc", kPointee}, {"atomicInc_block", kPointee}, {"atomicInc_system", kPointee},
+    {"atomicMax", kPointee}, {"atomicMax_block", kPointee}, {"atomicMax_system", kPointee}, {"atomicMin", kPointee},
+    {"atomicMin_block", kPointee}, {"atomicMin_system", kPointee}, {"atomicOr", kPointee}, {"atomicOr_block", kPointee},
+    {"atomicOr_system", kPointee}, {"atomicSub", kPointee}, {"atomicSub_block", kPointee}, {"atomicSub_system", kPointee},
+    {"atomicXor", kPointee}, {"atomicXor_block", kPointee}, {"atomicXor_system", kPointee}, {"cbrtf", "float"},
     {"ceilf", "float"}, {"clock64", "long long"}, {"copysignf", "float"}, {"cosf", "float"}, {"erfcf", "float"},
     {"erff", "float"}, {"exp2f", "float"}, {"expf", "float"}, {"expm1f", "float"}, {"fabsf", "float"},
     {"floorf", "float"}, {"fmaf", "float"}, {"fmaxf", "float"}, {"fminf", "float"}, {"fmodf", "float"},
@@ -173,11 +176,7 @@ static_assert(std::is_sorted(std::begin(kTypedResults), std::end(kTypedResults),
 std::string_view result_type_of(std::string_view fn) {
   auto it = std::lower_bound(std::begin(kTypedResults), std::end(kTypedResults), fn,
                              [](const TypedResult& t, std::string_view n) { return t.name < n; });
-  if (it == std::end(kTypedResults) || it->name != fn) return "__cl_any";
-  if (it->result == "*0") return "__cl_pointee_t<A...>";
-  if (it->result == "@0") return "__cl_arg_t<0, A...>";
-  if (it->result == "@1") return "__cl_arg_t<1, A...>";
-  return it->result;
+  return it == std::end(kTypedResults) || it->name != fn ? "__cl_any" : it->result;
 }
 
 // Names the prelude declares by hand (with real signatures); the generated declarations skip them.
