@@ -227,20 +227,11 @@ std::optional<std::string> read_regular_file(const std::string& path, uint64_t m
   std::string out(static_cast<size_t>(st.st_size), '\0');
   size_t got = 0;
   while (true) {
-    if (got == out.size()) {
-      if (out.size() >= max_bytes) {
-        char probe;
-        ssize_t n = ::read(fd, &probe, 1);
-        if (n < 0 && errno == EINTR) continue;
-        if (n == 0) break;
-        ::close(fd);
-        return std::nullopt;  // error, or more than max_bytes
-      }
-      out.resize(std::min<uint64_t>(max_bytes, out.size() + 65536));
-    }
+    if (got == out.size())  // room for up to one byte past max_bytes, which tells "too big"
+      out.resize(got + std::min<uint64_t>(65535, max_bytes - got) + 1);
     ssize_t n = ::read(fd, out.data() + got, out.size() - got);
     if (n < 0 && errno == EINTR) continue;
-    if (n < 0) {
+    if (n < 0 || got + static_cast<size_t>(n) > max_bytes) {
       ::close(fd);
       return std::nullopt;
     }
