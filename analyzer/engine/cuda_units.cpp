@@ -6,6 +6,7 @@
 #include <thread>
 
 #include <fmt/format.h>
+#include <llvm/Support/thread.h>
 
 #include "analyzer/frontends/cuda/cuda_frontend.h"
 #include "rules/registry.h"
@@ -97,10 +98,12 @@ CudaSourcesOutput analyze_cuda_sources(const model::ProjectModel& model, const C
       parts[i][tasks[t].part] = cuda::analyze(cu[i].second, cu[i].first->text, opts, cuda::FeatureTable::builtin());
     }
   };
+  // Every worker is a thread with a parse-sized stack (the main thread's is smaller), so that
+  // the front-end parses on it instead of starting a thread per parse.
+  base.caller_has_parse_stack = true;
   unsigned jobs = std::max(1u, std::min<unsigned>(in.jobs, static_cast<unsigned>(tasks.size())));
-  std::vector<std::thread> threads;
-  for (unsigned t = 1; t < jobs; ++t) threads.emplace_back(worker);
-  worker();
+  std::vector<llvm::thread> threads;
+  for (unsigned t = 0; t < jobs; ++t) threads.emplace_back(std::optional<unsigned>(cuda::kParseStackBytes), worker);
   for (auto& t : threads) t.join();
 
   for (size_t i = 0; i < cu.size(); ++i) {

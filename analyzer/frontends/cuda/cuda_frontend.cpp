@@ -879,7 +879,7 @@ std::shared_ptr<const std::string> build_prelude_pch(const std::vector<std::stri
         inv.setDiagnosticConsumer(&errs);
         if (inv.run() && !errs.any) out = std::move(bytes);
       },
-      64u << 20);
+      kParseStackBytes);
   return out;
 }
 
@@ -1075,22 +1075,21 @@ Result analyze_parsed(std::string_view path, std::string_view text, const Option
       // Clang recurses deeply on deeply nested input: a thread with a large stack keeps that from
       // overflowing the caller's.
       llvm::CrashRecoveryContext crc;
-      finished = crc.RunSafelyOnThread(
-          [&] {
-            VirtualFiles vf(prelude, with_pch ? pch.get() : nullptr, record);
-            for (const auto& [p, t] : opts.unsaved)
-              if (llvm::sys::path::is_absolute(p) && p != file)
-                vf.mem->addFile(p, 0, llvm::MemoryBuffer::getMemBuffer(t, p));
-            vf.mem->addFile(file, 0, llvm::MemoryBuffer::getMemBuffer(llvm::StringRef(text.data(), text.size()), file));
-            clang::tooling::ToolInvocation inv(full, std::make_unique<Action>(c, missing), vf.files.get(),
-                                               std::make_shared<clang::PCHContainerOperations>());
-            inv.setDiagnosticConsumer(&diags);
-            inv.run();  // false on errors in user code, which still leave a usable AST
-            c.sm = nullptr;  // owned by the CompilerInstance, destroyed by run()
-            c.ctx = nullptr;
-            ran = true;
-          },
-          64u << 20);
+      auto parse = [&] {
+        VirtualFiles vf(prelude, with_pch ? pch.get() : nullptr, record);
+        for (const auto& [p, t] : opts.unsaved)
+          if (llvm::sys::path::is_absolute(p) && p != file)
+            vf.mem->addFile(p, 0, llvm::MemoryBuffer::getMemBuffer(t, p));
+        vf.mem->addFile(file, 0, llvm::MemoryBuffer::getMemBuffer(llvm::StringRef(text.data(), text.size()), file));
+        clang::tooling::ToolInvocation inv(full, std::make_unique<Action>(c, missing), vf.files.get(),
+                                           std::make_shared<clang::PCHContainerOperations>());
+        inv.setDiagnosticConsumer(&diags);
+        inv.run();  // false on errors in user code, which still leave a usable AST
+        c.sm = nullptr;  // owned by the CompilerInstance, destroyed by run()
+        c.ctx = nullptr;
+        ran = true;
+      };
+      finished = opts.caller_has_parse_stack ? crc.RunSafely(parse) : crc.RunSafelyOnThread(parse, kParseStackBytes);
       // A PCH the parse could not load (an error without a place in any file): parse the text.
       if (!with_pch || (finished && ran && !diags.unplaced_errors)) break;
     }

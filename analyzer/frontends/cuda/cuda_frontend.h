@@ -97,7 +97,14 @@ struct Options {
   // Results kept on disk, keyed by the text and these options and checked against every path
   // the parse looked up (headers found and not found); null: always parse.
   const DiskCache* disk_cache = nullptr;
+  // The calling thread's stack has at least kParseStackBytes: parse on it. Otherwise each parse
+  // runs on a new thread with such a stack (creating and unmapping a 64 MiB stack per parse costs
+  // page faults and TLB shootdowns, about a tenth of a small file's parse).
+  bool caller_has_parse_stack = false;
 };
+
+// Clang recurses deeply on deeply nested input: parses need this much stack.
+inline constexpr unsigned kParseStackBytes = 64u << 20;
 
 struct Result {
   std::vector<ArchResult> per_arch;
