@@ -35,6 +35,7 @@
 #include <llvm/Support/Path.h>
 #include <llvm/Support/VirtualFileSystem.h>
 
+#include "analyzer/frontends/cuda/arch_macros.h"
 #include "analyzer/frontends/cuda/coalescing.h"
 #include "analyzer/frontends/cuda/ptx.h"
 
@@ -656,21 +657,181 @@ class IncludeTracker : public clang::PPCallbacks {
   std::vector<std::string>& missing_;
 };
 
+// What one parse's preprocessor did with the arch-dependent macros (arch_macros.h) in the
+// analysed file and its headers: enough to tell whether another arch would give it the same
+// tokens, and so the same AST.
+struct ArchTrace {
+  bool unpredictable = false;  // something the check below cannot follow: parse every arch
+  struct Cond {
+    std::string text;  // an evaluated `#if`/`#elif` condition that used an arch macro
+    bool value = false;
+    std::map<std::string, bool, std::less<>> defined;  // other macros `defined()` asked about
+    std::set<std::string, std::less<>> expanded;       // other macros expanded in it
+  };
+  std::vector<Cond> conds;
+  std::vector<std::pair<std::string, bool>> ifdefs;  // `#ifdef`-style tests of arch macros
+  std::set<std::string, std::less<>> expanded;       // arch macros expanded outside conditions
+};
+
+// An identifier of a recorded condition, for `arch`.
+std::optional<Ident> cond_ident(const ArchTrace::Cond& c, std::string_view id, const model::Arch& arch) {
+  if (auto m = arch_macro(id, arch)) return Ident{m->defined, m->value};
+  if (c.expanded.count(id)) return std::nullopt;  // another macro: its value was not recorded
+  if (auto it = c.defined.find(id); it != c.defined.end()) return Ident{it->second, std::nullopt};
+  return Ident{false, 0};  // not a macro: 0, as in the preprocessor
+}
+
+bool cond_holds_for(const ArchTrace::Cond& c, const model::Arch& arch) {
+  auto v = eval_condition(c.text, [&](std::string_view id) { return cond_ident(c, id, arch); });
+  return v && (*v != 0) == c.value;
+}
+
+// Whether parsing for `k` would give the tokens the parse for `j` (which left `t`) saw.
+bool same_tokens(const ArchTrace& t, const model::Arch& j, const model::Arch& k) {
+  if (t.unpredictable) return false;
+  for (const auto& name : t.expanded)
+    if (arch_macro(name, j) != arch_macro(name, k)) return false;
+  for (const auto& [name, defined] : t.ifdefs)
+    if (auto m = arch_macro(name, k); !m || m->defined != defined) return false;
+  for (const auto& c : t.conds)
+    if (!cond_holds_for(c, k)) return false;
+  return true;
+}
+
+class ArchTracer : public clang::PPCallbacks {
+ public:
+  ArchTracer(const clang::Preprocessor& pp, const model::Arch& arch, ArchTrace& t) : pp_(pp), arch_(arch), t_(t) {}
+
+  void MacroExpands(const clang::Token& name, const clang::MacroDefinition& md, clang::SourceRange,
+                    const clang::MacroArgs*) override {
+    const clang::IdentifierInfo* ii = name.getIdentifierInfo();
+    if (!ii || !user(name.getLocation())) return;
+    std::string_view n = ii->getName();
+    auto m = arch_macro(n, arch_);
+    if (pp_.isParsingIfOrElifDirective()) {
+      if (m) cur_arch_ = true;
+      else cur_.expanded.emplace(n);
+      return;
+    }
+    if (!m) return;
+    // Its definition must be the value the check assumes (a -D of the project could differ).
+    const clang::MacroInfo* mi = md.getMacroInfo();
+    if (!m->defined || !mi || mi->getNumTokens() != 1 || !mi->getReplacementToken(0).is(clang::tok::numeric_constant) ||
+        pp_.getSpelling(mi->getReplacementToken(0)) != std::to_string(m->value))
+      t_.unpredictable = true;
+    t_.expanded.emplace(n);
+  }
+  void Defined(const clang::Token& name, const clang::MacroDefinition& md, clang::SourceRange) override {
+    const clang::IdentifierInfo* ii = name.getIdentifierInfo();
+    if (!ii || !user(name.getLocation())) return;
+    std::string_view n = ii->getName();
+    if (auto m = arch_macro(n, arch_)) {
+      cur_arch_ = true;
+      if (m->defined != static_cast<bool>(md)) t_.unpredictable = true;
+    } else {
+      cur_.defined.emplace(n, static_cast<bool>(md));
+    }
+  }
+  void If(clang::SourceLocation loc, clang::SourceRange cond, ConditionValueKind v) override { condition(loc, cond, v); }
+  void Elif(clang::SourceLocation loc, clang::SourceRange cond, ConditionValueKind v, clang::SourceLocation) override {
+    condition(loc, cond, v);
+  }
+  void Ifdef(clang::SourceLocation loc, const clang::Token& name, const clang::MacroDefinition& md) override {
+    test(loc, name, md);
+  }
+  void Ifndef(clang::SourceLocation loc, const clang::Token& name, const clang::MacroDefinition& md) override {
+    test(loc, name, md);
+  }
+  void Elifdef(clang::SourceLocation loc, const clang::Token& name, const clang::MacroDefinition& md) override {
+    test(loc, name, md);
+  }
+  void Elifndef(clang::SourceLocation loc, const clang::Token& name, const clang::MacroDefinition& md) override {
+    test(loc, name, md);
+  }
+  void MacroDefined(const clang::Token& name, const clang::MacroDirective*) override { redefined(name); }
+  void MacroUndefined(const clang::Token& name, const clang::MacroDefinition&, const clang::MacroDirective*) override {
+    redefined(name);
+  }
+
+ private:
+  // In the analysed file or a header it includes (not the prelude, the command line or Clang's
+  // predefines).
+  bool user(clang::SourceLocation loc) {
+    if (loc.isInvalid()) return false;
+    const clang::SourceManager& sm = pp_.getSourceManager();
+    clang::SourceLocation f = sm.getExpansionLoc(loc);
+    if (sm.isWrittenInBuiltinFile(f) || sm.isWrittenInCommandLineFile(f) || sm.isWrittenInScratchSpace(f)) return false;
+    clang::FileID fid = sm.getFileID(f);
+    if (fid != last_fid_) {
+      last_fid_ = fid;
+      auto fe = sm.getFileEntryRefForID(fid);
+      last_user_ = fe && fe->getName() != llvm::StringRef(kPreludePath.data(), kPreludePath.size());
+    }
+    return last_user_;
+  }
+
+  void condition(clang::SourceLocation loc, clang::SourceRange cond, ConditionValueKind v) {
+    if (cur_arch_ && v != CVK_NotEvaluated && user(loc)) {
+      const clang::SourceManager& sm = pp_.getSourceManager();
+      auto [fid, off] = sm.getDecomposedLoc(sm.getExpansionLoc(cond.getBegin()));
+      bool invalid = false;
+      llvm::StringRef buf = sm.getBufferData(fid, &invalid);
+      if (invalid) {
+        t_.unpredictable = true;
+      } else {
+        cur_.text = directive_condition(std::string_view(buf.data(), buf.size()), off);
+        cur_.value = v == CVK_True;
+        // The evaluator must agree with Clang on this arch before it is trusted for another.
+        if (!cond_holds_for(cur_, arch_)) t_.unpredictable = true;
+        t_.conds.push_back(std::move(cur_));
+      }
+    }
+    cur_ = {};
+    cur_arch_ = false;
+  }
+
+  void test(clang::SourceLocation loc, const clang::Token& name, const clang::MacroDefinition& md) {
+    const clang::IdentifierInfo* ii = name.getIdentifierInfo();
+    if (!ii || !user(loc)) return;
+    if (auto m = arch_macro(ii->getName(), arch_)) {
+      if (m->defined != static_cast<bool>(md)) t_.unpredictable = true;
+      t_.ifdefs.emplace_back(ii->getName().str(), static_cast<bool>(md));
+    }
+  }
+
+  void redefined(const clang::Token& name) {
+    const clang::IdentifierInfo* ii = name.getIdentifierInfo();
+    if (ii && user(name.getLocation()) && arch_macro(ii->getName(), arch_)) t_.unpredictable = true;
+  }
+
+  const clang::Preprocessor& pp_;
+  model::Arch arch_;
+  ArchTrace& t_;
+  ArchTrace::Cond cur_;
+  bool cur_arch_ = false;
+  clang::FileID last_fid_;
+  bool last_user_ = false;
+};
+
 class Action : public clang::ASTFrontendAction {
  public:
-  Action(Collector& c, std::vector<std::string>& missing) : c_(c), missing_(missing) {}
+  Action(Collector& c, std::vector<std::string>& missing, const model::Arch& arch, ArchTrace& trace)
+      : c_(c), missing_(missing), arch_(arch), trace_(trace) {}
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance&, llvm::StringRef) override {
     return std::make_unique<Consumer>(c_);
   }
   bool BeginSourceFileAction(clang::CompilerInstance& ci) override {
     ci.getPreprocessor().SetSuppressIncludeNotFoundError(true);
     ci.getPreprocessor().addPPCallbacks(std::make_unique<IncludeTracker>(missing_));
+    ci.getPreprocessor().addPPCallbacks(std::make_unique<ArchTracer>(ci.getPreprocessor(), arch_, trace_));
     return true;
   }
 
  private:
   Collector& c_;
   std::vector<std::string>& missing_;
+  model::Arch arch_;
+  ArchTrace& trace_;
 };
 
 // Clang's errors, sorted out: what missing headers can explain is dropped; a real syntax error
@@ -928,23 +1089,8 @@ std::string prelude_text(const FeatureTable& table) {
   std::string p(prelude_base());
   // <nv/target> queries, as 1/0 for the arch being parsed.
   p += "\n// ---- generated: <nv/target> queries ----\n";
-  for (int s : {35, 37, 50, 52, 53, 60, 61, 62, 70, 72, 75, 80, 86, 87, 89, 90, 100, 101, 103, 110, 120, 121}) {
-    p += fmt::format(
-        "#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= {0}0\n#define __CL_NV_NV_PROVIDES_SM_{0} 1\n#else\n"
-        "#define __CL_NV_NV_PROVIDES_SM_{0} 0\n#endif\n"
-        "#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ == {0}0\n#define __CL_NV_NV_IS_EXACTLY_SM_{0} 1\n#else\n"
-        "#define __CL_NV_NV_IS_EXACTLY_SM_{0} 0\n#endif\n",
-        s);
-  }
-  for (int s : {90, 100, 101, 103, 110, 120, 121}) {
-    p += fmt::format(
-        "#if defined(__CUDA_ARCH_FEAT_SM{0}_ALL)\n#define __CL_NV_NV_HAS_FEATURE_SM_{0}a 1\n#else\n"
-        "#define __CL_NV_NV_HAS_FEATURE_SM_{0}a 0\n#endif\n"
-        "#if defined(__CUDA_ARCH_FAMILY_SPECIFIC__) && __CUDA_ARCH_FAMILY_SPECIFIC__ >= {0}0 && "
-        "__CUDA_ARCH_FAMILY_SPECIFIC__ / 100 == {1}\n#define __CL_NV_NV_HAS_FEATURE_SM_{0}f 1\n#else\n"
-        "#define __CL_NV_NV_HAS_FEATURE_SM_{0}f 0\n#endif\n",
-        s, s / 10);
-  }
+  for (const auto& [name, cond] : nv_target_queries())
+    p += fmt::format("#if {1}\n#define {0} 1\n#else\n#define {0} 0\n#endif\n", name, cond);
   // Declarations: every table function and type, and the common unconstrained functions. The
   // signatures are permissive (any arguments, a result that converts to anything).
   std::set<std::string, std::less<>> hand(std::begin(kHandwritten), std::end(kHandwritten));
@@ -1000,11 +1146,24 @@ Result analyze_parsed(std::string_view path, std::string_view text, const Option
   // a use: one parse (for syntax errors and memory accesses) serves every arch.
   const bool features = may_use_features(text, table);
   bool first = true;
+  // The arch parses so far that succeeded: index into res.per_arch, and what their
+  // preprocessing depended on.
+  std::vector<std::pair<size_t, ArchTrace>> done;
   for (const model::Arch& arch : opts.archs) {
     ArchResult ar;
     ar.arch = arch;
     if (!features && !first) {
       ar.parsed = true;
+      res.per_arch.push_back(std::move(ar));
+      continue;
+    }
+    // An arch whose preprocessing gives the tokens an earlier parse saw has its uses: the
+    // verdicts for the arch are the rules' (most files parse once or twice, not once per arch).
+    if (auto same = std::find_if(done.begin(), done.end(),
+                                 [&](const auto& d) { return same_tokens(d.second, res.per_arch[d.first].arch, arch); });
+        same != done.end()) {
+      ar.parsed = res.per_arch[same->first].parsed;
+      ar.uses = res.per_arch[same->first].uses;
       res.per_arch.push_back(std::move(ar));
       continue;
     }
@@ -1056,6 +1215,8 @@ Result analyze_parsed(std::string_view path, std::string_view text, const Option
 
     std::optional<Collector> copt;
     std::optional<DiagCollector> dopt;
+    ArchTrace trace;
+    ++res.clang_parses;
     std::vector<std::string> missing;
     bool ran = false, finished = false;
     for (int attempt = 0; attempt < 2; ++attempt) {
@@ -1071,6 +1232,7 @@ Result analyze_parsed(std::string_view path, std::string_view text, const Option
       dopt.emplace();
       DiagCollector& diags = *dopt;
       missing.clear();
+      trace = {};
       ran = false;
       // Clang recurses deeply on deeply nested input: a thread with a large stack keeps that from
       // overflowing the caller's.
@@ -1081,7 +1243,7 @@ Result analyze_parsed(std::string_view path, std::string_view text, const Option
           if (llvm::sys::path::is_absolute(p) && p != file)
             vf.mem->addFile(p, 0, llvm::MemoryBuffer::getMemBuffer(t, p));
         vf.mem->addFile(file, 0, llvm::MemoryBuffer::getMemBuffer(llvm::StringRef(text.data(), text.size()), file));
-        clang::tooling::ToolInvocation inv(full, std::make_unique<Action>(c, missing), vf.files.get(),
+        clang::tooling::ToolInvocation inv(full, std::make_unique<Action>(c, missing, arch, trace), vf.files.get(),
                                            std::make_shared<clang::PCHContainerOperations>());
         inv.setDiagnosticConsumer(&diags);
         inv.run();  // false on errors in user code, which still leave a usable AST
@@ -1179,6 +1341,7 @@ Result analyze_parsed(std::string_view path, std::string_view text, const Option
       return std::tie(a.file, a.begin, a.feature->name) < std::tie(b.file, b.begin, b.feature->name);
     });
     if (c.want_accesses) res.accesses = std::move(c.accesses);
+    if (ar.parsed) done.emplace_back(res.per_arch.size(), std::move(trace));
     res.per_arch.push_back(std::move(ar));
   }
   return res;

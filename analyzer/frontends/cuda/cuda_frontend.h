@@ -114,6 +114,9 @@ struct Result {
   std::vector<SyntaxError> syntax_errors;  // at most one: the first (the rest usually cascade)
   std::vector<std::string> missing_includes;  // headers not found (skipped), as written
   std::vector<std::string> errors;         // failures of the front-end itself (never user code errors)
+  // Clang parses this analysis ran (0 when the cache answered): archs that preprocess alike
+  // share one; for tests and benchmarks.
+  unsigned clang_parses = 0;
 };
 
 // `path` is the file's absolute path (for relative includes); `text` its content, which may be

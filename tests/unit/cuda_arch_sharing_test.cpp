@@ -1,0 +1,106 @@
+// Archs whose preprocessing gives the same tokens share one parse (arch_macros.h). Sharing must
+// not change any arch's uses: every .cu of the INTR oracle corpus (every guard form: #if on
+// __CUDA_ARCH__ and the feature macros, NV_IF_TARGET, NV_DISPATCH_TARGET, macros built on them)
+// and of the INTR/MEM fixtures is analysed for many archs in one call and for each arch alone,
+// and each arch's uses must be identical. The values arch_macros.h assumes are thereby checked
+// against what Clang makes of the flags and the prelude.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "analyzer/frontends/cuda/cuda_frontend.h"
+
+namespace cudalint::cuda {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string read(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+std::string render(const ArchResult& ar) {
+  std::string s = fmt::format("arch {} parsed={}\n", ar.arch.sm_name(), ar.parsed);
+  for (const auto& u : ar.uses)
+    s += fmt::format("  use {} {}:{}-{} ctx={} via={} spelled={}\n", u.feature->name, u.file, u.begin, u.end,
+                     static_cast<int>(u.context), u.via_header, u.spelled);
+  return s;
+}
+
+std::vector<fs::path> corpus() {
+  const fs::path root(CUDALINT_SOURCE_DIR);
+  std::vector<fs::path> files;
+  for (const fs::path& dir : {root / "tests/oracle/intr/cases", root / "fixtures"})
+    for (const auto& e : fs::recursive_directory_iterator(dir)) {
+      if (!e.is_regular_file() || e.path().extension() != ".cu") continue;
+      std::string rel = e.path().lexically_relative(root).string();
+      if (dir == root / "fixtures" && !rel.starts_with("fixtures/INTR") && !rel.starts_with("fixtures/MEM")) continue;
+      files.push_back(e.path());
+    }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+void check(const std::vector<model::Arch>& archs, bool precompiled) {
+  std::vector<fs::path> files = corpus();
+  ASSERT_GT(files.size(), 200u);
+  PreludeCache cache;
+  Options together;
+  together.archs = archs;
+  together.cuda = model::CudaVersion{13, 0, -1};
+  if (precompiled) together.prelude_cache = &cache;
+  std::vector<std::string> failures(files.size());
+  std::atomic<size_t> next{0}, parses{0}, wanted{0}, uses{0};
+  auto worker = [&] {
+    for (size_t i = next++; i < files.size(); i = next++) {
+      std::string text = read(files[i]);
+      Result all = analyze(files[i].string(), text, together, FeatureTable::builtin());
+      parses += all.clang_parses;
+      std::string a, b;
+      unsigned alone_parses = 0;
+      for (size_t k = 0; k < archs.size(); ++k) {
+        Options one = together;
+        one.prelude_cache = &cache;  // the reference: one parse per arch
+        one.archs = {archs[k]};
+        Result r = analyze(files[i].string(), text, one, FeatureTable::builtin());
+        alone_parses += r.clang_parses;
+        if (k < all.per_arch.size()) a += render(all.per_arch[k]);
+        if (!r.per_arch.empty()) b += render(r.per_arch[0]);
+        uses += r.per_arch.empty() ? 0 : r.per_arch[0].uses.size();
+      }
+      wanted += alone_parses;
+      if (a != b) failures[i] = fmt::format("{}:\n--- archs in one call\n{}--- one arch per call\n{}", files[i].string(), a, b);
+    }
+  };
+  std::thread t(worker);
+  worker();
+  t.join();
+  for (const auto& f : failures) EXPECT_TRUE(f.empty()) << f;
+  EXPECT_GT(uses.load(), files.size() * archs.size());  // real results were compared
+  // Sharing happened: far fewer parses than one per file and arch.
+  EXPECT_LT(parses.load() * 10, wanted.load() * 6) << parses.load() << " parses against " << wanted.load();
+}
+
+TEST(CudaArchSharing, SameUsesAsOneParsePerArch) {
+  check({model::Arch{7, 5}, model::Arch{8, 0}, model::Arch{8, 6}, model::Arch{9, 0}, model::Arch{9, 0, 'a'},
+         model::Arch{10, 0, 'a'}, model::Arch{10, 3, 'f'}, model::Arch{12, 0}},
+        true);
+}
+
+// With the prelude parsed as text, its own conditionals run in the parse: they must not count.
+TEST(CudaArchSharing, SameUsesWithTheTextPrelude) {
+  check({model::Arch{8, 0}, model::Arch{8, 6}, model::Arch{9, 0, 'a'}}, false);
+}
+
+}  // namespace
+}  // namespace cudalint::cuda
