@@ -68,26 +68,17 @@ CudaSourcesOutput analyze_cuda_sources(const model::ProjectModel& model, const C
   if (!base.prelude_cache && (cu.size() >= 3 || (in.disk_cache && !cu.empty()))) base.prelude_cache = &own_cache;
   out.units.resize(cu.size());
   std::vector<std::vector<Diagnostic>> diags(cu.size());
-  // Work items: a file, or, when there are fewer files than threads (a pre-commit run on a few
-  // files, an editor re-diagnosing one buffer), a file for one arch, so that the archs of one
-  // file are parsed in parallel. The parts are merged in arch order below.
-  const bool split = base.archs.size() > 1 && cu.size() < in.jobs;
-  struct Task {
-    size_t file;
-    size_t part;  // index into parts[file]; with `split`, also the arch
-  };
-  std::vector<Task> tasks;
-  std::vector<std::vector<cuda::Result>> parts(cu.size());
-  for (size_t i = 0; i < cu.size(); ++i) {
-    parts[i].resize(split ? base.archs.size() : 1);
-    for (size_t k = 0; k < parts[i].size(); ++k) tasks.push_back({i, k});
-  }
+  // When there are fewer files than threads (a pre-commit run on a few files, an editor
+  // re-diagnosing one buffer), each file parses two of its archs at once.
+  base.parallel_archs = base.archs.size() > 1 && cu.size() < in.jobs;
+  // Every worker is a thread with a parse-sized stack (the main thread's is smaller), so that
+  // the front-end parses on it instead of starting a thread per parse.
+  base.caller_has_parse_stack = true;
+  std::vector<cuda::Result> results(cu.size());
   std::atomic<size_t> next{0};
   auto worker = [&] {
-    for (size_t t = next++; t < tasks.size(); t = next++) {
-      const size_t i = tasks[t].file;
+    for (size_t i = next++; i < cu.size(); i = next++) {
       cuda::Options opts = base;
-      if (split) opts.archs = {base.archs[tasks[t].part]};
       if (const cuda::CompileDb* db = db_for(cu[i].second))
         if (auto f = db->flags_for(cu[i].second)) {
           opts.include_dirs = f->include_dirs;
@@ -95,33 +86,17 @@ CudaSourcesOutput analyze_cuda_sources(const model::ProjectModel& model, const C
           opts.undefines = f->undefines;
           if (f->std) opts.std = *f->std;
         }
-      parts[i][tasks[t].part] = cuda::analyze(cu[i].second, cu[i].first->text, opts, cuda::FeatureTable::builtin());
+      results[i] = cuda::analyze(cu[i].second, cu[i].first->text, opts, cuda::FeatureTable::builtin());
     }
   };
-  // Every worker is a thread with a parse-sized stack (the main thread's is smaller), so that
-  // the front-end parses on it instead of starting a thread per parse.
-  base.caller_has_parse_stack = true;
-  unsigned jobs = std::max(1u, std::min<unsigned>(in.jobs, static_cast<unsigned>(tasks.size())));
+  unsigned jobs = std::max(1u, std::min<unsigned>(in.jobs, static_cast<unsigned>(cu.size())));
   std::vector<llvm::thread> threads;
   for (unsigned t = 0; t < jobs; ++t) threads.emplace_back(std::optional<unsigned>(cuda::kParseStackBytes), worker);
   for (auto& t : threads) t.join();
 
   for (size_t i = 0; i < cu.size(); ++i) {
     const SourceFile* sf = cu[i].first;
-    // Merge the per-arch parts as one multi-arch analysis would have produced them: archs in
-    // order, accesses from the first arch, the earliest syntax error, each missing header once.
-    cuda::Result r = std::move(parts[i][0]);
-    for (size_t k = 1; k < parts[i].size(); ++k) {
-      cuda::Result& p = parts[i][k];
-      for (auto& ar : p.per_arch) r.per_arch.push_back(std::move(ar));
-      if (!p.syntax_errors.empty() &&
-          (r.syntax_errors.empty() || p.syntax_errors.front().begin < r.syntax_errors.front().begin))
-        r.syntax_errors = std::move(p.syntax_errors);
-      for (auto& m : p.missing_includes)
-        if (std::find(r.missing_includes.begin(), r.missing_includes.end(), m) == r.missing_includes.end())
-          r.missing_includes.push_back(std::move(m));
-      for (auto& e : p.errors) r.errors.push_back(std::move(e));
-    }
+    cuda::Result& r = results[i];
     // Uses in headers: at the header when it is analysed too, else at the `#include` line.
     for (auto& ar : r.per_arch)
       for (auto& u : ar.uses) {

@@ -37,6 +37,19 @@ std::string render(const ArchResult& ar) {
   return s;
 }
 
+// The rest of a result: accesses, the syntax error, missing headers, front-end errors.
+std::string render_rest(const Result& r) {
+  std::string s;
+  for (const auto& a : r.accesses)
+    s += fmt::format("access {}-{} store={} k={} p={} w={} e={} stride={} dd={} f={} row={} sec={}\n", a.begin, a.end,
+                     a.store, a.kernel, a.pointer, a.width, a.element, a.lane_stride ? *a.lane_stride : -1,
+                     a.data_dependent, a.field_of_struct, a.row_position, a.sectors);
+  for (const auto& e : r.syntax_errors) s += fmt::format("syntax {}-{} {}\n", e.begin, e.end, e.message);
+  for (const auto& m : r.missing_includes) s += "missing " + m + "\n";
+  for (const auto& e : r.errors) s += "error " + e + "\n";
+  return s;
+}
+
 std::vector<fs::path> corpus() {
   const fs::path root(CUDALINT_SOURCE_DIR);
   std::vector<fs::path> files;
@@ -51,7 +64,9 @@ std::vector<fs::path> corpus() {
   return files;
 }
 
-void check(const std::vector<model::Arch>& archs, bool precompiled) {
+// `parallel`: the call parses its first and last arch at once (as for an editor); its whole
+// result must then also equal the sequential call's.
+void check(const std::vector<model::Arch>& archs, bool precompiled, bool parallel = false) {
   std::vector<fs::path> files = corpus();
   ASSERT_GT(files.size(), 200u);
   PreludeCache cache;
@@ -64,9 +79,16 @@ void check(const std::vector<model::Arch>& archs, bool precompiled) {
   auto worker = [&] {
     for (size_t i = next++; i < files.size(); i = next++) {
       std::string text = read(files[i]);
-      Result all = analyze(files[i].string(), text, together, FeatureTable::builtin());
+      Options run = together;
+      run.parallel_archs = parallel;
+      Result all = analyze(files[i].string(), text, run, FeatureTable::builtin());
       parses += all.clang_parses;
       std::string a, b;
+      if (parallel) {
+        Result seq = analyze(files[i].string(), text, together, FeatureTable::builtin());
+        a += render_rest(all);
+        b += render_rest(seq);
+      }
       unsigned alone_parses = 0;
       for (size_t k = 0; k < archs.size(); ++k) {
         Options one = together;
@@ -95,6 +117,10 @@ TEST(CudaArchSharing, SameUsesAsOneParsePerArch) {
   check({model::Arch{7, 5}, model::Arch{8, 0}, model::Arch{8, 6}, model::Arch{9, 0}, model::Arch{9, 0, 'a'},
          model::Arch{10, 0, 'a'}, model::Arch{10, 3, 'f'}, model::Arch{12, 0}},
         true);
+}
+
+TEST(CudaArchSharing, SameResultsParsingTwoArchsAtOnce) {
+  check({model::Arch{7, 5}, model::Arch{8, 0}, model::Arch{9, 0, 'a'}, model::Arch{12, 0}}, true, true);
 }
 
 // With the prelude parsed as text, its own conditionals run in the parse: they must not count.

@@ -34,6 +34,7 @@
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/Path.h>
 #include <llvm/Support/VirtualFileSystem.h>
+#include <llvm/Support/thread.h>
 
 #include "analyzer/frontends/cuda/arch_macros.h"
 #include "analyzer/frontends/cuda/coalescing.h"
@@ -925,6 +926,14 @@ Probe probe_of(const llvm::ErrorOr<llvm::vfs::Status>& st) {
   return Probe::Other;
 }
 
+void note_probe(Manifest& m, std::string path, Probe p) {
+  auto [it, fresh] = m.emplace(std::move(path), p);
+  if (fresh || it->second == p) return;
+  auto file_like = [](Probe q) { return q == Probe::File || q == Probe::Read; };
+  if (file_like(it->second) && file_like(p)) it->second = Probe::Read;
+  else it->second = Probe::Other;  // changed during the parse: never valid
+}
+
 class RecordingFileSystem : public llvm::vfs::ProxyFileSystem {
  public:
   RecordingFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fs, Manifest* out)
@@ -941,13 +950,7 @@ class RecordingFileSystem : public llvm::vfs::ProxyFileSystem {
   }
 
  private:
-  void note(std::string path, Probe p) {
-    auto [it, fresh] = out_->emplace(std::move(path), p);
-    if (fresh || it->second == p) return;
-    auto file_like = [](Probe q) { return q == Probe::File || q == Probe::Read; };
-    if (file_like(it->second) && file_like(p)) it->second = Probe::Read;
-    else it->second = Probe::Other;  // changed during the parse: never valid
-  }
+  void note(std::string path, Probe p) { note_probe(*out_, std::move(path), p); }
   Manifest* out_;
 };
 
@@ -1132,7 +1135,208 @@ std::string prelude_text(const FeatureTable& table) {
 
 namespace {
 
-// `prelude`: prelude_text(table), generated once by the caller.
+// What one parse needs besides the arch.
+struct ParseInput {
+  std::string_view text;
+  const Options& opts;
+  const FeatureTable& table;
+  const std::string& prelude;  // prelude_text(table), generated once by the caller
+  std::string file;            // the analysed file's absolute path
+  bool features = true;        // may_use_features(text)
+};
+
+// One Clang parse of the analysed file for one arch, and what it found.
+struct ArchParse {
+  ArchResult ar;
+  ArchTrace trace;
+  std::vector<std::string> errors, missing;
+  std::vector<SyntaxError> syntax;     // at most one: the first
+  std::vector<GlobalAccess> accesses;  // when asked for (`first`)
+};
+
+// `own_stack`: the calling thread has kParseStackBytes of stack. `record`: where the parse's
+// file system probes go (not shared with a parse running at the same time).
+ArchParse parse_arch(const ParseInput& in, const model::Arch& arch, bool first, bool own_stack, Manifest* record) {
+  const Options& opts = in.opts;
+  const std::string_view text = in.text;
+  const std::string& prelude = in.prelude;
+  const std::string& file = in.file;
+  const FeatureTable& table = in.table;
+  const bool features = in.features;
+  ArchParse out;
+  ArchResult& ar = out.ar;
+  ar.arch = arch;
+  const int sm = arch.sm();
+  std::vector<std::string> args = {"clang", "-xcuda", "--cuda-device-only", "-nocudainc", "-nocudalib",
+                                   "-fsyntax-only", "-w", "-ferror-limit=0", "-fno-spell-checking",
+                                   "-Wno-unknown-cuda-version", "-fconstexpr-steps=200000", "-ftemplate-depth=256"};
+  args.push_back("-std=" + (opts.std.empty() ? std::string("c++17") : opts.std));
+  if (std::string_view(CUDALINT_CLANG_RESOURCE_DIR).size())
+    args.push_back(std::string("-resource-dir=") + CUDALINT_CLANG_RESOURCE_DIR);
+  if (sm <= kClangMaxSm && clang_sm_for(sm) == sm) {
+    args.push_back(fmt::format("--cuda-gpu-arch=sm_{}{}", sm, arch.suffix == 'a' && sm == 90 ? "a" : ""));
+  } else if (sm < kClangMaxSm && clang_sm_for(sm) > 0) {
+    args.push_back(fmt::format("--cuda-gpu-arch=sm_{}", clang_sm_for(sm)));
+    args.push_back("-U__CUDA_ARCH__");
+    args.push_back(fmt::format("-D__CUDA_ARCH__={}", sm * 10));
+  } else {
+    args.push_back(fmt::format("--cuda-gpu-arch=sm_{}", kClangMaxSm));
+    args.push_back("-U__CUDA_ARCH__");
+    args.push_back(fmt::format("-D__CUDA_ARCH__={}", sm * 10));
+    args.push_back("-U__CUDA_ARCH_FEAT_SM90_ALL");
+  }
+  // nvcc's macros for arch-specific (`a`) and family (`f`) targets; `a` implies the family.
+  if (arch.suffix == 'a') {
+    args.push_back(fmt::format("-D__CUDA_ARCH_FEAT_SM{}_ALL=1", sm));
+    args.push_back(fmt::format("-D__CUDA_ARCH_SPECIFIC__={}", sm * 10));
+  }
+  if (arch.suffix == 'a' || arch.suffix == 'f') args.push_back(fmt::format("-D__CUDA_ARCH_FAMILY_SPECIFIC__={}", sm * 10));
+  if (opts.cuda) {
+    args.push_back(fmt::format("-D__CUDACC_VER_MAJOR__={}", opts.cuda->major));
+    args.push_back(fmt::format("-D__CUDACC_VER_MINOR__={}", opts.cuda->minor));
+  }
+  args.push_back(std::string("-I") + std::string(kStubDir));  // before the project's: see kCudaHeaders
+  for (const auto& d : opts.defines) args.push_back("-D" + d);
+  for (const auto& d : opts.undefines) args.push_back("-U" + d);
+  // Without carets Clang does not print "N errors generated ..." on stderr: errors reach the
+  // user only as cudalint diagnostics.
+  args.push_back("-fno-caret-diagnostics");
+  // The prelude precompiled for exactly these flags, when a cache is given (cheaper than
+  // parsing its text for every file and arch).
+  // The project's include directories do not change the prelude: they stay out of the key.
+  std::shared_ptr<const std::string> pch;
+  if (opts.prelude_cache) {
+    std::string key = fmt::format("{:x}", std::hash<std::string>{}(prelude));
+    for (const auto& a : args) (key += '\x1f') += a;
+    pch = opts.prelude_cache->get(key, [&] { return build_prelude_pch(args, prelude); });
+  }
+  for (const auto& d : opts.include_dirs) args.push_back("-I" + d);
+
+  std::optional<Collector> copt;
+  std::optional<DiagCollector> dopt;
+  ArchTrace& trace = out.trace;
+  std::vector<std::string> missing;
+  bool ran = false, finished = false;
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    const bool with_pch = pch && attempt == 0;
+    std::vector<std::string> full = args;
+    full.push_back(with_pch ? "-include-pch" : "-include");
+    full.push_back(std::string(with_pch ? kPchPath : kPreludePath));
+    full.push_back(file);
+    copt.emplace(table, opts.cuda);
+    Collector& c = *copt;
+    c.want_accesses = first;
+    c.want_features = features;
+    dopt.emplace();
+    DiagCollector& diags = *dopt;
+    missing.clear();
+    trace = {};
+    ran = false;
+    // Clang recurses deeply on deeply nested input: a thread with a large stack keeps that from
+    // overflowing the caller's.
+    llvm::CrashRecoveryContext crc;
+    auto parse = [&] {
+      VirtualFiles vf(prelude, with_pch ? pch.get() : nullptr, record);
+      for (const auto& [p, t] : opts.unsaved)
+        if (llvm::sys::path::is_absolute(p) && p != file)
+          vf.mem->addFile(p, 0, llvm::MemoryBuffer::getMemBuffer(t, p));
+      vf.mem->addFile(file, 0, llvm::MemoryBuffer::getMemBuffer(llvm::StringRef(text.data(), text.size()), file));
+      clang::tooling::ToolInvocation inv(full, std::make_unique<Action>(c, missing, arch, trace), vf.files.get(),
+                                         std::make_shared<clang::PCHContainerOperations>());
+      inv.setDiagnosticConsumer(&diags);
+      inv.run();  // false on errors in user code, which still leave a usable AST
+      c.sm = nullptr;  // owned by the CompilerInstance, destroyed by run()
+      c.ctx = nullptr;
+      ran = true;
+    };
+    finished = own_stack ? crc.RunSafely(parse) : crc.RunSafelyOnThread(parse, kParseStackBytes);
+    // A PCH the parse could not load (an error without a place in any file): parse the text.
+    if (!with_pch || (finished && ran && !diags.unplaced_errors)) break;
+  }
+  Collector& c = *copt;
+  DiagCollector& diags = *dopt;
+  if (!finished || !ran) {
+    out.errors.push_back(fmt::format("the CUDA front-end could not parse this file for {}", arch_flag_name(arch)));
+    return out;
+  }
+  if (!diags.driver_errors.empty())
+    out.errors.push_back(fmt::format("the CUDA front-end could not run for {}: {}", arch_flag_name(arch),
+                                     diags.driver_errors.front()));
+  ar.parsed = diags.driver_errors.empty();
+  out.missing = missing;
+  // A syntax error missing declarations cannot explain: a lexical one always; a parse error
+  // only when every include was found and nothing else went wrong.
+  const bool clean = missing.empty() && !diags.other_errors;
+  for (const auto& e : diags.main_errors) {
+    if (!(e.definite || (e.syntax && clean))) continue;
+    out.syntax = {{e.offset, std::min<uint32_t>(e.end, static_cast<uint32_t>(text.size())), e.message}};
+    break;  // the first one; the rest usually cascade
+  }
+
+  // Contexts: kernels and what they reach are emitted; other device functions only parsed.
+  std::set<const clang::FunctionDecl*> emitted;
+  std::vector<const clang::FunctionDecl*> work;
+  for (const auto& [fn, info] : c.fns)
+    if (info.kernel && info.base != UseContext::Template) work.push_back(fn);
+  for (const clang::FunctionDecl* fn : c.var_roots) work.push_back(fn);
+  while (!work.empty()) {
+    const clang::FunctionDecl* fn = work.back();
+    work.pop_back();
+    if (!emitted.insert(fn).second) continue;
+    if (auto it = c.fns.find(fn); it != c.fns.end())
+      for (const auto* callee : it->second.callees)
+        if (!emitted.count(callee)) work.push_back(callee);
+  }
+  // Per (feature, file, offset): the strongest context (Emitted first).
+  std::map<std::tuple<std::string, uint32_t, const Feature*>, FeatureUse> uses;
+  for (auto& r : c.raw) {
+    UseContext ctx = UseContext::Host;
+    bool instantiated = false;
+    if (auto it = c.fns.find(r.fn); it != c.fns.end()) {
+      ctx = it->second.base;
+      instantiated = it->second.instantiated_pattern;
+    }
+    if (emitted.count(r.fn) && ctx != UseContext::Template) ctx = UseContext::Emitted;
+    // The names an instantiated template binds at definition are checked like device code.
+    if (ctx == UseContext::Template && instantiated) ctx = UseContext::Device;
+    FeatureUse u;
+    u.feature = r.feature;
+    u.begin = r.begin;
+    u.end = r.end;
+    u.spelled = std::move(r.spelled);
+    u.context = ctx;
+    if (r.file != c.main) {
+      // The header as opened, and the line of the analysed file's `#include` that brings it in
+      // (resolved during the parse: c.sm is dangling here).
+      auto h = c.headers.find(r.file);
+      if (h == c.headers.end()) continue;
+      u.file = h->second.name;
+      if (h->second.include_offset >= 0 && static_cast<size_t>(h->second.include_offset) <= text.size()) {
+        uint32_t off = static_cast<uint32_t>(h->second.include_offset);
+        size_t lb = text.rfind('\n', off == 0 ? 0 : off - 1);
+        lb = lb == std::string_view::npos || off == 0 ? 0 : lb + 1;
+        size_t le = text.find('\n', off);
+        if (le == std::string_view::npos) le = text.size();
+        while (le > lb && (text[le - 1] == '\r' || text[le - 1] == ' ')) --le;
+        while (lb < le && (text[lb] == ' ' || text[lb] == '\t')) ++lb;
+        u.include_begin = static_cast<uint32_t>(lb);
+        u.include_end = static_cast<uint32_t>(std::max(le, lb + 1));
+      }
+      if (u.file.empty()) continue;
+    }
+    auto key = std::make_tuple(u.file, u.begin, u.feature);
+    auto it = uses.find(key);
+    if (it == uses.end()) uses.emplace(key, std::move(u));
+    else if (static_cast<int>(ctx) < static_cast<int>(it->second.context)) it->second.context = ctx;
+  }
+  for (auto& [k, u] : uses) ar.uses.push_back(std::move(u));
+  std::sort(ar.uses.begin(), ar.uses.end(), [](const FeatureUse& a, const FeatureUse& b) {
+    return std::tie(a.file, a.begin, a.feature->name) < std::tie(b.file, b.begin, b.feature->name);
+  });
+  if (c.want_accesses) out.accesses = std::move(c.accesses);
+  return out;
+}
+
 Result analyze_parsed(std::string_view path, std::string_view text, const Options& opts, const FeatureTable& table,
                       const std::string& prelude, Manifest* record) {
   Result res;
@@ -1140,209 +1344,67 @@ Result analyze_parsed(std::string_view path, std::string_view text, const Option
   llvm::SmallString<256> abs(path.begin(), path.end());
   if (abs.empty()) abs = "/cudalint/input.cu";
   if (!llvm::sys::path::is_absolute(abs)) llvm::sys::fs::make_absolute(abs);
-  const std::string file = abs.str().str();
-
   // A file that names no feature, has no inline asm and includes no project header cannot have
   // a use: one parse (for syntax errors and memory accesses) serves every arch.
-  const bool features = may_use_features(text, table);
-  bool first = true;
-  // The arch parses so far that succeeded: index into res.per_arch, and what their
-  // preprocessing depended on.
-  std::vector<std::pair<size_t, ArchTrace>> done;
-  for (const model::Arch& arch : opts.archs) {
-    ArchResult ar;
-    ar.arch = arch;
-    if (!features && !first) {
-      ar.parsed = true;
-      res.per_arch.push_back(std::move(ar));
-      continue;
-    }
-    // An arch whose preprocessing gives the tokens an earlier parse saw has its uses: the
-    // verdicts for the arch are the rules' (most files parse once or twice, not once per arch).
-    if (auto same = std::find_if(done.begin(), done.end(),
-                                 [&](const auto& d) { return same_tokens(d.second, res.per_arch[d.first].arch, arch); });
-        same != done.end()) {
-      ar.parsed = res.per_arch[same->first].parsed;
-      ar.uses = res.per_arch[same->first].uses;
-      res.per_arch.push_back(std::move(ar));
-      continue;
-    }
-    const int sm = arch.sm();
-    std::vector<std::string> args = {"clang", "-xcuda", "--cuda-device-only", "-nocudainc", "-nocudalib",
-                                     "-fsyntax-only", "-w", "-ferror-limit=0", "-fno-spell-checking",
-                                     "-Wno-unknown-cuda-version", "-fconstexpr-steps=200000", "-ftemplate-depth=256"};
-    args.push_back("-std=" + (opts.std.empty() ? std::string("c++17") : opts.std));
-    if (std::string_view(CUDALINT_CLANG_RESOURCE_DIR).size())
-      args.push_back(std::string("-resource-dir=") + CUDALINT_CLANG_RESOURCE_DIR);
-    if (sm <= kClangMaxSm && clang_sm_for(sm) == sm) {
-      args.push_back(fmt::format("--cuda-gpu-arch=sm_{}{}", sm, arch.suffix == 'a' && sm == 90 ? "a" : ""));
-    } else if (sm < kClangMaxSm && clang_sm_for(sm) > 0) {
-      args.push_back(fmt::format("--cuda-gpu-arch=sm_{}", clang_sm_for(sm)));
-      args.push_back("-U__CUDA_ARCH__");
-      args.push_back(fmt::format("-D__CUDA_ARCH__={}", sm * 10));
-    } else {
-      args.push_back(fmt::format("--cuda-gpu-arch=sm_{}", kClangMaxSm));
-      args.push_back("-U__CUDA_ARCH__");
-      args.push_back(fmt::format("-D__CUDA_ARCH__={}", sm * 10));
-      args.push_back("-U__CUDA_ARCH_FEAT_SM90_ALL");
-    }
-    // nvcc's macros for arch-specific (`a`) and family (`f`) targets; `a` implies the family.
-    if (arch.suffix == 'a') {
-      args.push_back(fmt::format("-D__CUDA_ARCH_FEAT_SM{}_ALL=1", sm));
-      args.push_back(fmt::format("-D__CUDA_ARCH_SPECIFIC__={}", sm * 10));
-    }
-    if (arch.suffix == 'a' || arch.suffix == 'f') args.push_back(fmt::format("-D__CUDA_ARCH_FAMILY_SPECIFIC__={}", sm * 10));
-    if (opts.cuda) {
-      args.push_back(fmt::format("-D__CUDACC_VER_MAJOR__={}", opts.cuda->major));
-      args.push_back(fmt::format("-D__CUDACC_VER_MINOR__={}", opts.cuda->minor));
-    }
-    args.push_back(std::string("-I") + std::string(kStubDir));  // before the project's: see kCudaHeaders
-    for (const auto& d : opts.defines) args.push_back("-D" + d);
-    for (const auto& d : opts.undefines) args.push_back("-U" + d);
-    // Without carets Clang does not print "N errors generated ..." on stderr: errors reach the
-    // user only as cudalint diagnostics.
-    args.push_back("-fno-caret-diagnostics");
-    // The prelude precompiled for exactly these flags, when a cache is given (cheaper than
-    // parsing its text for every file and arch).
-    // The project's include directories do not change the prelude: they stay out of the key.
-    std::shared_ptr<const std::string> pch;
-    if (opts.prelude_cache) {
-      std::string key = fmt::format("{:x}", std::hash<std::string>{}(prelude));
-      for (const auto& a : args) (key += '\x1f') += a;
-      pch = opts.prelude_cache->get(key, [&] { return build_prelude_pch(args, prelude); });
-    }
-    for (const auto& d : opts.include_dirs) args.push_back("-I" + d);
+  const ParseInput in{text, opts, table, prelude, abs.str().str(), may_use_features(text, table)};
+  const std::vector<model::Arch>& archs = opts.archs;
+  const size_t n = archs.size();
+  if (n == 0) return res;
 
-    std::optional<Collector> copt;
-    std::optional<DiagCollector> dopt;
-    ArchTrace trace;
-    ++res.clang_parses;
-    std::vector<std::string> missing;
-    bool ran = false, finished = false;
-    for (int attempt = 0; attempt < 2; ++attempt) {
-      const bool with_pch = pch && attempt == 0;
-      std::vector<std::string> full = args;
-      full.push_back(with_pch ? "-include-pch" : "-include");
-      full.push_back(std::string(with_pch ? kPchPath : kPreludePath));
-      full.push_back(file);
-      copt.emplace(table, opts.cuda);
-      Collector& c = *copt;
-      c.want_accesses = first;
-      c.want_features = features;
-      dopt.emplace();
-      DiagCollector& diags = *dopt;
-      missing.clear();
-      trace = {};
-      ran = false;
-      // Clang recurses deeply on deeply nested input: a thread with a large stack keeps that from
-      // overflowing the caller's.
-      llvm::CrashRecoveryContext crc;
-      auto parse = [&] {
-        VirtualFiles vf(prelude, with_pch ? pch.get() : nullptr, record);
-        for (const auto& [p, t] : opts.unsaved)
-          if (llvm::sys::path::is_absolute(p) && p != file)
-            vf.mem->addFile(p, 0, llvm::MemoryBuffer::getMemBuffer(t, p));
-        vf.mem->addFile(file, 0, llvm::MemoryBuffer::getMemBuffer(llvm::StringRef(text.data(), text.size()), file));
-        clang::tooling::ToolInvocation inv(full, std::make_unique<Action>(c, missing, arch, trace), vf.files.get(),
-                                           std::make_shared<clang::PCHContainerOperations>());
-        inv.setDiagnosticConsumer(&diags);
-        inv.run();  // false on errors in user code, which still leave a usable AST
-        c.sm = nullptr;  // owned by the CompilerInstance, destroyed by run()
-        c.ctx = nullptr;
-        ran = true;
-      };
-      finished = opts.caller_has_parse_stack ? crc.RunSafely(parse) : crc.RunSafelyOnThread(parse, kParseStackBytes);
-      // A PCH the parse could not load (an error without a place in any file): parse the text.
-      if (!with_pch || (finished && ran && !diags.unplaced_errors)) break;
-    }
-    first = false;
-    Collector& c = *copt;
-    DiagCollector& diags = *dopt;
-    if (!finished || !ran) {
-      res.errors.push_back(fmt::format("the CUDA front-end could not parse this file for {}", arch_flag_name(arch)));
-      res.per_arch.push_back(std::move(ar));
-      continue;
-    }
-    if (!diags.driver_errors.empty())
-      res.errors.push_back(fmt::format("the CUDA front-end could not run for {}: {}", arch_flag_name(arch),
-                                       diags.driver_errors.front()));
-    ar.parsed = diags.driver_errors.empty();
-    for (auto& m : missing)
-      if (std::find(res.missing_includes.begin(), res.missing_includes.end(), m) == res.missing_includes.end())
-        res.missing_includes.push_back(m);
-    // A syntax error missing declarations cannot explain: a lexical one always; a parse error
-    // only when every include was found and nothing else went wrong.
-    const bool clean = missing.empty() && !diags.other_errors;
-    for (const auto& e : diags.main_errors) {
-      if (!(e.definite || (e.syntax && clean))) continue;
-      if (res.syntax_errors.empty() || e.offset < res.syntax_errors.front().begin)
-        res.syntax_errors = {{e.offset, std::min<uint32_t>(e.end, static_cast<uint32_t>(text.size())), e.message}};
-      break;  // the first one; the rest usually cascade
-    }
-
-    // Contexts: kernels and what they reach are emitted; other device functions only parsed.
-    std::set<const clang::FunctionDecl*> emitted;
-    std::vector<const clang::FunctionDecl*> work;
-    for (const auto& [fn, info] : c.fns)
-      if (info.kernel && info.base != UseContext::Template) work.push_back(fn);
-    for (const clang::FunctionDecl* fn : c.var_roots) work.push_back(fn);
-    while (!work.empty()) {
-      const clang::FunctionDecl* fn = work.back();
-      work.pop_back();
-      if (!emitted.insert(fn).second) continue;
-      if (auto it = c.fns.find(fn); it != c.fns.end())
-        for (const auto* callee : it->second.callees)
-          if (!emitted.count(callee)) work.push_back(callee);
-    }
-    // Per (feature, file, offset): the strongest context (Emitted first).
-    std::map<std::tuple<std::string, uint32_t, const Feature*>, FeatureUse> uses;
-    for (auto& r : c.raw) {
-      UseContext ctx = UseContext::Host;
-      bool instantiated = false;
-      if (auto it = c.fns.find(r.fn); it != c.fns.end()) {
-        ctx = it->second.base;
-        instantiated = it->second.instantiated_pattern;
-      }
-      if (emitted.count(r.fn) && ctx != UseContext::Template) ctx = UseContext::Emitted;
-      // The names an instantiated template binds at definition are checked like device code.
-      if (ctx == UseContext::Template && instantiated) ctx = UseContext::Device;
-      FeatureUse u;
-      u.feature = r.feature;
-      u.begin = r.begin;
-      u.end = r.end;
-      u.spelled = std::move(r.spelled);
-      u.context = ctx;
-      if (r.file != c.main) {
-        // The header as opened, and the line of the analysed file's `#include` that brings it in
-        // (resolved during the parse: c.sm is dangling here).
-        auto h = c.headers.find(r.file);
-        if (h == c.headers.end()) continue;
-        u.file = h->second.name;
-        if (h->second.include_offset >= 0 && static_cast<size_t>(h->second.include_offset) <= text.size()) {
-          uint32_t off = static_cast<uint32_t>(h->second.include_offset);
-          size_t lb = text.rfind('\n', off == 0 ? 0 : off - 1);
-          lb = lb == std::string_view::npos || off == 0 ? 0 : lb + 1;
-          size_t le = text.find('\n', off);
-          if (le == std::string_view::npos) le = text.size();
-          while (le > lb && (text[le - 1] == '\r' || text[le - 1] == ' ')) --le;
-          while (lb < le && (text[lb] == ' ' || text[lb] == '\t')) ++lb;
-          u.include_begin = static_cast<uint32_t>(lb);
-          u.include_end = static_cast<uint32_t>(std::max(le, lb + 1));
-        }
-        if (u.file.empty()) continue;
-      }
-      auto key = std::make_tuple(u.file, u.begin, u.feature);
-      auto it = uses.find(key);
-      if (it == uses.end()) uses.emplace(key, std::move(u));
-      else if (static_cast<int>(ctx) < static_cast<int>(it->second.context)) it->second.context = ctx;
-    }
-    for (auto& [k, u] : uses) ar.uses.push_back(std::move(u));
-    std::sort(ar.uses.begin(), ar.uses.end(), [](const FeatureUse& a, const FeatureUse& b) {
-      return std::tie(a.file, a.begin, a.feature->name) < std::tie(b.file, b.begin, b.feature->name);
+  std::vector<std::optional<ArchParse>> parses(n);
+  if (in.features && n >= 2 && opts.parallel_archs) {
+    // The first and the last arch at once: with the archs between sharing one of their parses
+    // (the usual case), the latency is one parse.
+    Manifest last_probes;
+    llvm::thread t(std::optional<unsigned>(kParseStackBytes), [&] {
+      parses[n - 1] = parse_arch(in, archs[n - 1], false, true, record ? &last_probes : nullptr);
     });
-    if (c.want_accesses) res.accesses = std::move(c.accesses);
-    if (ar.parsed) done.emplace_back(res.per_arch.size(), std::move(trace));
-    res.per_arch.push_back(std::move(ar));
+    parses[0] = parse_arch(in, archs[0], true, opts.caller_has_parse_stack, record);
+    t.join();
+    if (record)
+      for (auto& [p, probe] : last_probes) note_probe(*record, p, probe);
+  } else {
+    parses[0] = parse_arch(in, archs[0], true, opts.caller_has_parse_stack, record);
+  }
+  // An arch whose preprocessing gives the tokens a parse saw has that parse's uses: the verdicts
+  // for each arch are the rules' (most files parse once or twice, not once per arch).
+  std::vector<size_t> source(n);
+  for (size_t k = 0; k < n; ++k) {
+    source[k] = k;
+    if (parses[k] || !in.features) continue;
+    for (size_t j = 0; j < n; ++j)
+      if (parses[j] && parses[j]->ar.parsed && same_tokens(parses[j]->trace, archs[j], archs[k])) {
+        source[k] = j;
+        break;
+      }
+    if (source[k] == k) parses[k] = parse_arch(in, archs[k], false, opts.caller_has_parse_stack, record);
+  }
+
+  // In arch order, as one parse after the other would have found them.
+  res.per_arch.resize(n);
+  for (size_t k = 0; k < n; ++k) {
+    ArchResult& ar = res.per_arch[k];
+    ar.arch = archs[k];
+    if (!parses[k] && !in.features) {
+      ar.parsed = true;  // nothing to find
+    } else if (source[k] != k) {
+      ar.parsed = parses[source[k]]->ar.parsed;
+      ar.uses = parses[source[k]]->ar.uses;
+    }
+  }
+  for (size_t k = 0; k < n; ++k) {
+    if (!parses[k]) continue;
+    ArchParse& p = *parses[k];
+    ++res.clang_parses;
+    res.per_arch[k].parsed = p.ar.parsed;
+    res.per_arch[k].uses = std::move(p.ar.uses);
+    for (auto& e : p.errors) res.errors.push_back(std::move(e));
+    for (auto& m : p.missing)
+      if (std::find(res.missing_includes.begin(), res.missing_includes.end(), m) == res.missing_includes.end())
+        res.missing_includes.push_back(std::move(m));
+    if (!p.syntax.empty() && (res.syntax_errors.empty() || p.syntax.front().begin < res.syntax_errors.front().begin))
+      res.syntax_errors = std::move(p.syntax);
+    if (k == 0) res.accesses = std::move(p.accesses);
   }
   return res;
 }

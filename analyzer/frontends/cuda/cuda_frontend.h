@@ -101,6 +101,9 @@ struct Options {
   // runs on a new thread with such a stack (creating and unmapping a 64 MiB stack per parse costs
   // page faults and TLB shootdowns, about a tenth of a small file's parse).
   bool caller_has_parse_stack = false;
+  // Parse the first and the last arch on two threads at once (the others usually share one of
+  // their parses): for latency, when there are fewer files than cores (an editor, pre-commit).
+  bool parallel_archs = false;
 };
 
 // Clang recurses deeply on deeply nested input: parses need this much stack.
