@@ -14,6 +14,7 @@
 #include <tree_sitter/api.h>
 
 #include "analyzer/frontends/python/py_eval.h"
+#include "analyzer/frontends/python/ts_arena.h"
 
 extern "C" const TSLanguage* tree_sitter_python(void);
 
@@ -1777,6 +1778,9 @@ Summary summarize(std::string_view text) {
     return s;
   }
   try {
+    // tree-sitter allocates from an arena that is dropped whole, instead of freeing the tree's
+    // nodes one by one (ts_arena.h); bounded by the text's size, past which malloc serves.
+    TsArena arena(std::min<size_t>(size_t{64} << 20, (size_t{2} << 20) + text.size() * 64));
     std::unique_ptr<TSParser, decltype(&ts_parser_delete)> parser(ts_parser_new(), &ts_parser_delete);
     if (!parser || !ts_parser_set_language(parser.get(), tree_sitter_python())) {
       s.truncated = true;
@@ -1789,8 +1793,15 @@ Summary summarize(std::string_view text) {
       s.truncated = true;
       return s;
     }
-    Summarizer sm(text, s);
-    sm.run(ts_tree_root_node(tree.get()));
+    {
+      Summarizer sm(text, s);
+      sm.run(ts_tree_root_node(tree.get()));
+    }
+    // All in the arena: freed with it, without walking the tree.
+    if (!arena.overflowed()) {
+      (void)tree.release();
+      (void)parser.release();
+    }
     // Summaries live until the run reports (every Python file of a large tree at once): drop
     // the vectors' growth slack.
     for (Function& f : s.functions) {

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <unordered_map>
 #include <utility>
+#include <vector>
 
 namespace cudalint::python {
 
@@ -409,7 +410,19 @@ Span span_of(TSNode n) {
   return {ts_node_start_byte(n), ts_node_end_byte(n)};
 }
 
-std::string_view type_of(TSNode n) { return ts_node_is_null(n) ? std::string_view() : ts_node_type(n); }
+std::string_view type_of(TSNode n) {
+  if (ts_node_is_null(n)) return {};
+  // The grammar's symbol names, read once: ts_node_type looks the name up and the caller
+  // measured it with strlen on every call. (Every tree here is tree-sitter-python's.)
+  static const std::vector<std::string_view> names = [lang = ts_node_language(n)] {
+    std::vector<std::string_view> v(ts_language_symbol_count(lang));
+    for (size_t s = 0; s < v.size(); ++s)
+      if (const char* name = ts_language_symbol_name(lang, static_cast<TSSymbol>(s))) v[s] = name;
+    return v;
+  }();
+  const TSSymbol s = ts_node_symbol(n);
+  return s < names.size() ? names[s] : std::string_view(ts_node_type(n));  // ERROR is 65535
+}
 
 TSNode field(TSNode n, const char* name) {
   if (ts_node_is_null(n)) return n;
