@@ -34,4 +34,17 @@ void prefer_huge_pages() {
 #endif
 }
 
+void prefer_huge_pages_in_thread() {
+#if defined(__linux__) && defined(MADV_HUGEPAGE) && !defined(__SANITIZE_ADDRESS__)
+  constexpr uintptr_t kHeapMax = uintptr_t{64} << 20;  // glibc's HEAP_MAX_SIZE on 64-bit
+  void* p = std::malloc(64);
+  const auto a = reinterpret_cast<uintptr_t>(p);
+  const auto brk = reinterpret_cast<uintptr_t>(sbrk(0));
+  // Above the break: a heap of its own (the main heap lies below it and is marked already).
+  if (p && brk != static_cast<uintptr_t>(-1) && a > brk)
+    (void)madvise(reinterpret_cast<void*>(a & ~(kHeapMax - 1)), kHeapMax, MADV_HUGEPAGE);
+  std::free(p);
+#endif
+}
+
 }  // namespace cudalint

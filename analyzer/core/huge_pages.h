@@ -8,4 +8,9 @@ namespace cudalint {
 // before threads start. Best effort: where the calls fail nothing changes but the speed.
 void prefer_huge_pages();
 
+// The same for the calling thread's own malloc heap (glibc gives each further thread an arena:
+// a 64 MiB-aligned mapping, faulted in 4 KiB at a time). Call first thing in a worker thread;
+// nothing happens on a thread that allocates from the main heap.
+void prefer_huge_pages_in_thread();
+
 }  // namespace cudalint

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <llvm/Support/thread.h>
 
+#include "analyzer/core/huge_pages.h"
 #include "analyzer/frontends/cuda/cuda_frontend.h"
 #include "rules/registry.h"
 
@@ -77,6 +78,7 @@ CudaSourcesOutput analyze_cuda_sources(const model::ProjectModel& model, const C
   std::vector<cuda::Result> results(cu.size());
   std::atomic<size_t> next{0};
   auto worker = [&] {
+    prefer_huge_pages_in_thread();
     for (size_t i = next++; i < cu.size(); i = next++) {
       cuda::Options opts = base;
       if (const cuda::CompileDb* db = db_for(cu[i].second))

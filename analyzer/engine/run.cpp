@@ -17,6 +17,7 @@
 
 #include "analyzer/config/config.h"
 #include "analyzer/core/fingerprint.h"
+#include "analyzer/core/huge_pages.h"
 #include "analyzer/engine/discover.h"
 #include "analyzer/engine/glob.h"
 #include "analyzer/engine/suppress.h"
@@ -341,6 +342,7 @@ RunOutput run_analysis(const RunOptions& opts) {
   jobs = std::min<unsigned>(jobs, std::max<size_t>(1, work.size()));
   std::atomic<size_t> next{0};
   auto worker = [&] {
+    prefer_huge_pages_in_thread();
     for (size_t i = next++; i < work.size(); i = next++) process_file(work[i], opts, max_bytes);
   };
   std::vector<std::thread> threads;

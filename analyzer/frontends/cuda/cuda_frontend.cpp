@@ -706,10 +706,14 @@ class ArchTracer : public clang::PPCallbacks {
   void MacroExpands(const clang::Token& name, const clang::MacroDefinition& md, clang::SourceRange,
                     const clang::MacroArgs*) override {
     const clang::IdentifierInfo* ii = name.getIdentifierInfo();
-    if (!ii || !user(name.getLocation())) return;
+    if (!ii) return;
     std::string_view n = ii->getName();
+    const bool in_condition = pp_.isParsingIfOrElifDirective();
+    // Every macro expansion of the file comes here: outside conditions only arch macros count.
+    if (!in_condition && !n.starts_with("__CUDA_ARCH") && !n.starts_with("__CL_NV_")) return;
+    if (!user(name.getLocation())) return;
     auto m = arch_macro(n, arch_);
-    if (pp_.isParsingIfOrElifDirective()) {
+    if (in_condition) {
       if (m) cur_arch_ = true;
       else cur_.expanded.emplace(n);
       return;
