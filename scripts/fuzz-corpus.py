@@ -73,6 +73,12 @@ def main():
         for m in re.finditer(r'asm\s*(?:volatile\s*)?\(\s*((?:"(?:[^"\\]|\\.)*"\s*)+)', text):
             lits = re.findall(r'"((?:[^"\\]|\\.)*)"', m.group(1))
             add("ptx", "".join(lits).replace("\\n", "\n").replace("\\t", "\t").encode())
+    # `#if` conditions: the directives of CUDA sources (and the oracle corpus), from the condition
+    # on, one arch byte first.
+    cu_files = files("*.cu", "*.cuh") + sorted((ROOT / "tests/oracle/intr/cases").rglob("*.cu"))
+    for i, p in enumerate(cu_files):
+        for m in re.finditer(rb"^[ \t]*#[ \t]*(?:el)?if[ \t]+(.*(?:\\\n.*)*)$", p.read_bytes(), re.M):
+            add("pp_condition", bytes([i % 8]) + m.group(1))
     # Multi-file targets: one seed per fixture case, its files in the target's order.
     engine_files = ["Dockerfile", "CMakeLists.txt", "cmake/archs.cmake", "setup.py", "pyproject.toml",
                     "requirements.txt", "cudalint.toml", "compile_commands.json", "k.cu"]

@@ -1089,6 +1089,24 @@ TEST(CMakeEval, ValueGrowthIsBounded) {
   EXPECT_LT(s, 20.0);
 }
 
+// Work that grows with the square of the commands: each list(APPEND) rewrites the whole list,
+// each IN_LIST or list(LENGTH) reads it (the fuzzer's hang: an include loop appending to a list).
+TEST(CMakeEval, QuadraticListWorkIsBounded) {
+  const std::string item(60, 'a');
+  std::string big = "set(L " + item + ")\n";
+  for (int i = 0; i < 14; ++i) big += "set(L \"${L};${L}\")\n";  // about 1 MB
+  for (std::string body : {"list(APPEND A " + item + ")", std::string("if(x IN_LIST L)\nendif()"),
+                           std::string("list(LENGTH L n)")}) {
+    auto start = std::chrono::steady_clock::now();
+    auto r = eval1(big + "foreach(i RANGE 90000)\n" + body + "\nendforeach()\nset(TORCH_CUDA_ARCH_LIST never)\n");
+    double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    EXPECT_LT(s, 20.0) << body;
+    ASSERT_EQ(r.errors.size(), 1u) << body << errors_of(r);
+    EXPECT_NE(r.errors[0].message.find("grew past 64 MiB"), std::string::npos) << r.errors[0].message;
+    EXPECT_TRUE(r.facts.torch_cuda_arch_list.empty());
+  }
+}
+
 TEST(CMakeEval, DeepBlockNestingIsBounded) {
   std::string t;
   for (int i = 0; i < 10000; ++i) t += "if(1)\n";

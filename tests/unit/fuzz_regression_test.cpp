@@ -21,6 +21,7 @@ int target_glob(const uint8_t*, size_t);
 int target_lsp_positions(const uint8_t*, size_t);
 int target_lsp_server(const uint8_t*, size_t);
 int target_lsp_transport(const uint8_t*, size_t);
+int target_pp_condition(const uint8_t*, size_t);
 int target_ptx(const uint8_t*, size_t);
 int target_pyproject(const uint8_t*, size_t);
 int target_report(const uint8_t*, size_t);
@@ -49,6 +50,7 @@ constexpr Target kTargets[] = {
     {"lsp_positions", &cudalint::fuzz::target_lsp_positions},
     {"lsp_server", &cudalint::fuzz::target_lsp_server},
     {"lsp_transport", &cudalint::fuzz::target_lsp_transport},
+    {"pp_condition", &cudalint::fuzz::target_pp_condition},
     {"ptx", &cudalint::fuzz::target_ptx},
     {"pyproject", &cudalint::fuzz::target_pyproject},
     {"report", &cudalint::fuzz::target_report},

@@ -586,6 +586,7 @@ class Evaluator {
         scopes_.back()[name] = e ? *e : Entry{Entry::State::Unset, {}};
       }
     }
+    charge(v.value.size());  // `list(APPEND)` on a long list rewrites all of it
     if (site) note_write(name, before ? &*before : nullptr, v, *site);
     scopes_[top][name] = Entry{Entry::State::Known, std::move(v)};
   }
@@ -603,12 +604,13 @@ class Evaluator {
 
   // ---- expansion -----------------------------------------------------------------------
 
-  void charge(size_t bytes) {
-    work_ += bytes;
-    if (work_ > kMaxWorkBytes && !stopped_) {
-      stopped_ = true;
-      res_.errors.push_back({where_, "evaluation stopped: variable values grew past 64 MiB"});
-    }
+  // Work is counted where values are built, written and read as lists; evaluation stops at the
+  // next command once it passes the budget (const: conditions read lists too).
+  void charge(size_t bytes) const { work_ += bytes; }
+  bool over_budget() const { return work_ > kMaxWorkBytes; }
+  std::vector<std::string> split_charged(const std::string& value, bool keep_empty) const {
+    charge(value.size());
+    return split_list(value, keep_empty);
   }
 
   void append_ref(int kind, const std::string& name, const Ctx& ctx, bool certain_only, Expanded& out,
@@ -845,7 +847,7 @@ class Evaluator {
     }
     // Tokenising is work too: a value that doubles on every write must hit the budget.
     charge(after.value.size() + (before ? before->value.size() : 0));
-    if (stopped_) return;
+    if (over_budget()) return;
     // Only the flags this write added: `set(F "${F} -x")` must not report F's old flags again.
     std::unordered_multiset<std::string> old;
     if (before)
@@ -1021,7 +1023,7 @@ class Evaluator {
       auto x = operand(a, true);
       const Var* list = b.uncertain ? nullptr : resolve(b.text);
       if (!x || !list || list->uncertain) return Tri::Unknown;
-      auto items = split_list(list->value, true);
+      auto items = split_charged(list->value, true);
       return tri(std::find(items.begin(), items.end(), *x) != items.end());
     }
     auto x = operand(a, true), y = operand(b, false);
@@ -1071,6 +1073,10 @@ class Evaluator {
     for (size_t i = b; i < e && i < u.cmds.size();) {
       const Command& c = u.cmds[i];
       where_ = {u.display, c.name_span};
+      if (!stopped_ && over_budget()) {
+        stopped_ = true;
+        res_.errors.push_back({where_, "evaluation stopped: the values it built and read grew past 64 MiB"});
+      }
       if (stopped_) {
         f = Flow::Stop;
         break;
@@ -1158,7 +1164,7 @@ class Evaluator {
             unsure = true;
             continue;
           }
-          for (auto& el : split_list(l->value, false)) items.push_back({std::move(el), false, l->uncertain});
+          for (auto& el : split_charged(l->value, false)) items.push_back({std::move(el), false, l->uncertain});
         }
       }
     } else {
@@ -1361,7 +1367,7 @@ class Evaluator {
     std::vector<std::string> tries;
     if (!name.starts_with('/'))
       if (const Var* mp = resolve("CMAKE_MODULE_PATH"))
-        for (const auto& d : split_list(mp->value, false))
+        for (const auto& d : split_charged(mp->value, false))
           if (d.starts_with('/')) tries.push_back(join_path(d, name + ".cmake"));
     if (!module) {
       tries.push_back(join_path(src_dir_, name));
@@ -1513,7 +1519,7 @@ class Evaluator {
     const std::string op = a[0].text;
     const std::string& name = a[1].text;
     Var cur = current(name);
-    auto items = split_list(cur.value, true);
+    auto items = split_charged(cur.value, true);
     if (cur.value.empty()) items.clear();
     auto write = [&](std::vector<std::string> v, size_t vb, size_t ve, bool extra_unsure, uint8_t taint) {
       Var nv{join(v, ";"), cur.uncertain || extra_unsure, static_cast<uint8_t>(cur.taint | taint)};
@@ -1989,7 +1995,7 @@ class Evaluator {
   std::string src_dir_, list_dir_;
   Origin where_;
   size_t commands_ = 0;
-  uint64_t work_ = 0;
+  mutable uint64_t work_ = 0;
   int cond_depth_ = 0;
   int depth_ = 0;
   int nesting_ = 0;
