@@ -223,8 +223,9 @@ std::optional<std::string> read_regular_file(const std::string& path, uint64_t m
     return std::nullopt;
   }
   // Straight into the string (a cached PCH is ~800 KB: a bounce buffer and appends cost copies
-  // and page faults); a file that grows while being read continues in chunks.
-  std::string out(static_cast<size_t>(st.st_size), '\0');
+  // and page faults), one byte larger than the file so that the read finding its end needs no
+  // growth (a copy of everything read); a file that grows while being read continues in chunks.
+  std::string out(static_cast<size_t>(st.st_size) + 1, '\0');
   size_t got = 0;
   while (true) {
     if (got == out.size())  // room for up to one byte past max_bytes, which tells "too big"
@@ -266,8 +267,10 @@ LoadResult load_source(const std::string& fs_path, const std::string& display_pa
                             static_cast<uint64_t>(st.st_size), max_bytes);
     return r;
   }
+  // One byte more than the file: the read that finds its end then needs no growth (which
+  // copied the whole text, and the slack it left was copied again to give it back).
   std::string text;
-  text.resize(static_cast<size_t>(st.st_size));
+  text.resize(static_cast<size_t>(st.st_size) + 1);
   size_t got = 0;
   while (true) {
     if (got == text.size()) text.resize(text.size() + 4096);  // file grew while reading
@@ -286,9 +289,8 @@ LoadResult load_source(const std::string& fs_path, const std::string& display_pa
   }
   ::close(fd);
   text.resize(got);
-  // The end-of-file probe above grew the buffer (often to twice the file): a run keeps every
-  // text until it reports, so give the slack back.
-  text.shrink_to_fit();
+  // A file that grew while being read left slack: a run keeps every text until it reports.
+  if (text.capacity() - text.size() > 4096) text.shrink_to_fit();
   return make_source(display_path, std::move(text), max_bytes);
 }
 
