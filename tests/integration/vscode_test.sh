@@ -55,7 +55,14 @@ PY
 
 echo "== npm ci"
 # No install scripts: only vsce's optional keytar/vsce-sign have any, and packaging needs neither.
-npm ci --ignore-scripts --no-audit --no-fund
+# The registry sometimes stalls a response (EIDLETIMEOUT after npm's default 5-minute wait): a
+# request gives up after 60 s, and the whole install is tried up to 3 times before the test fails.
+for attempt in 1 2 3; do
+  if npm ci --ignore-scripts --no-audit --no-fund --fetch-timeout=60000 --fetch-retries=3; then break; fi
+  if [[ $attempt == 3 ]]; then echo "FAIL: npm ci failed 3 times (is the npm registry reachable?)"; exit 1; fi
+  echo "npm ci failed (attempt $attempt of 3); retrying in $((attempt * 15)) s"
+  sleep $((attempt * 15))
+done
 echo "== npx tsc -p ."
 npx tsc -p .
 [[ -f out/extension.js ]] || { echo "FAIL: tsc wrote no out/extension.js"; exit 1; }
