@@ -6,68 +6,22 @@
 // against what Clang makes of the flags and the prelude.
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <atomic>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <thread>
 
-#include <fmt/format.h>
-
-#include "analyzer/frontends/cuda/cuda_frontend.h"
+#include "tests/unit/cuda_corpus.h"
 
 namespace cudalint::cuda {
 namespace {
 
-namespace fs = std::filesystem;
-
-std::string read(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-std::string render(const ArchResult& ar) {
-  std::string s = fmt::format("arch {} parsed={}\n", ar.arch.sm_name(), ar.parsed);
-  for (const auto& u : ar.uses)
-    s += fmt::format("  use {} {}:{}-{} ctx={} via={} spelled={}\n", u.feature->name, u.file, u.begin, u.end,
-                     static_cast<int>(u.context), u.via_header, u.spelled);
-  return s;
-}
-
-// The rest of a result: accesses, the syntax error, missing headers, front-end errors.
-std::string render_rest(const Result& r) {
-  std::string s;
-  for (const auto& a : r.accesses)
-    s += fmt::format("access {}-{} store={} k={} p={} w={} e={} stride={} dd={} f={} row={} sec={}\n", a.begin, a.end,
-                     a.store, a.kernel, a.pointer, a.width, a.element, a.lane_stride ? *a.lane_stride : -1,
-                     a.data_dependent, a.field_of_struct, a.row_position, a.sectors);
-  for (const auto& e : r.syntax_errors) s += fmt::format("syntax {}-{} {}\n", e.begin, e.end, e.message);
-  for (const auto& m : r.missing_includes) s += "missing " + m + "\n";
-  for (const auto& e : r.errors) s += "error " + e + "\n";
-  return s;
-}
-
-std::vector<fs::path> corpus() {
-  const fs::path root(CUDALINT_SOURCE_DIR);
-  std::vector<fs::path> files;
-  for (const fs::path& dir : {root / "tests/oracle/intr/cases", root / "fixtures"})
-    for (const auto& e : fs::recursive_directory_iterator(dir)) {
-      if (!e.is_regular_file() || e.path().extension() != ".cu") continue;
-      std::string rel = e.path().lexically_relative(root).string();
-      if (dir == root / "fixtures" && !rel.starts_with("fixtures/INTR") && !rel.starts_with("fixtures/MEM")) continue;
-      files.push_back(e.path());
-    }
-  std::sort(files.begin(), files.end());
-  return files;
-}
+using corpus::read;
+using corpus::render;
+using corpus::render_rest;
 
 // `parallel`: the call parses its first and last arch at once (as for an editor); its whole
 // result must then also equal the sequential call's.
 void check(const std::vector<model::Arch>& archs, bool precompiled, bool parallel = false) {
-  std::vector<fs::path> files = corpus();
+  const std::vector<std::filesystem::path> files = corpus::intr_corpus();
   ASSERT_GT(files.size(), 200u);
   PreludeCache cache;
   Options together;

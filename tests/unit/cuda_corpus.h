@@ -1,0 +1,70 @@
+// Shared by the CUDA front-end equivalence tests (cuda_prelude_cache_test.cpp,
+// cuda_arch_sharing_test.cpp): the .cu files they analyse and the text they compare.
+#pragma once
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "analyzer/frontends/cuda/cuda_frontend.h"
+
+namespace cudalint::cuda::corpus {
+
+inline std::string read(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// Every .cu of the INTR oracle corpus and of the INTR/MEM fixtures, sorted.
+inline std::vector<std::filesystem::path> intr_corpus() {
+  namespace fs = std::filesystem;
+  const fs::path root(CUDALINT_SOURCE_DIR);
+  std::vector<fs::path> files;
+  for (const fs::path& dir : {root / "tests/oracle/intr/cases", root / "fixtures"})
+    for (const auto& e : fs::recursive_directory_iterator(dir)) {
+      if (!e.is_regular_file() || e.path().extension() != ".cu") continue;
+      std::string rel = e.path().lexically_relative(root).string();
+      if (dir == root / "fixtures" && !rel.starts_with("fixtures/INTR") && !rel.starts_with("fixtures/MEM")) continue;
+      files.push_back(e.path());
+    }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+// One arch's result as the rules read it.
+inline std::string render(const ArchResult& ar) {
+  std::string s = fmt::format("arch {} parsed={}\n", ar.arch.sm_name(), ar.parsed);
+  for (const auto& u : ar.uses)
+    s += fmt::format("  use {} {}:{}-{} ctx={} via={} spelled={}\n", u.feature->name, u.file, u.begin, u.end,
+                     static_cast<int>(u.context), u.via_header, u.spelled);
+  return s;
+}
+
+// The rest of a result: accesses, the syntax error, missing headers, front-end errors.
+inline std::string render_rest(const Result& r) {
+  std::string s;
+  for (const auto& a : r.accesses)
+    s += fmt::format("access {}-{} store={} k={} p={} w={} e={} stride={} dd={} f={} row={} sec={}\n", a.begin, a.end,
+                     a.store, a.kernel, a.pointer, a.width, a.element, a.lane_stride ? *a.lane_stride : -1,
+                     a.data_dependent, a.field_of_struct, a.row_position, a.sectors);
+  for (const auto& e : r.syntax_errors) s += fmt::format("syntax {}-{} {}\n", e.begin, e.end, e.message);
+  for (const auto& m : r.missing_includes) s += "missing " + m + "\n";
+  for (const auto& e : r.errors) s += "error " + e + "\n";
+  return s;
+}
+
+// Everything the rules read from a result (an empty string for no result).
+inline std::string render(const Result& r) {
+  std::string s;
+  for (const auto& ar : r.per_arch) s += render(ar);
+  return s + render_rest(r);
+}
+
+}  // namespace cudalint::cuda::corpus
