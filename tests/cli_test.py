@@ -218,7 +218,8 @@ class Cli(unittest.TestCase):
         self.assertIn("GB001", rules)
         self.assertIn("INTR001", rules)
         kinds = sorted(os.listdir(os.path.join(cache, "v1")))
-        self.assertEqual(kinds, ["cuda", "gb", "pch"])
+        # No PCH: the prelude precompiled for the default flags is built into cudalint.
+        self.assertEqual(kinds, ["cuda", "gb"])
         # The project is untouched; the cache marks itself.
         self.assertEqual({f: read(os.path.join(project, f)) for f in os.listdir(project)}, before)
         self.assertTrue(read(os.path.join(cache, "CACHEDIR.TAG")).startswith("Signature: 8a477f597d28d172789f06886806bc55"))
@@ -247,6 +248,14 @@ class Cli(unittest.TestCase):
         self.assertIn("not a cudalint cache", p.stderr)
         self.assertEqual(read(precious), "keep me\n")
         self.assertEqual(run(["clean", "--cache-dir", cache], self.dir).returncode, 0)
+        # Other flags (C++20 from a compilation database): their PCH is built once and kept.
+        write(self.dir, "p20/k.cu", "__global__ void k(int* p) { p[0] = __reduce_add_sync(0xffffffffu, p[0]); }\n")
+        write(self.dir, "p20/compile_commands.json", json.dumps(
+            [{"directory": os.path.join(self.dir, "p20"), "file": "k.cu", "arguments": ["nvcc", "-std=c++20", "-c", "k.cu"]}]))
+        cache20 = os.path.join(self.dir, "cache20")
+        first = run(args + ["--cache-dir", cache20], os.path.join(self.dir, "p20"))
+        self.assertIn("INTR001", first.stdout, first.stderr)
+        self.assertEqual(sorted(os.listdir(os.path.join(cache20, "v1"))), ["cuda", "pch"])
         self.assertFalse(os.path.exists(cache))
         self.assertEqual(run(["check", "--cache-dir"], self.dir).returncode, 2)
 

@@ -35,11 +35,12 @@ CudaSourcesOutput analyze_cuda_sources(const model::ProjectModel& model, const C
   if (base.archs.empty()) base.archs.push_back(model::Arch{7, 5});
   if (model.build_cuda) base.cuda = model.build_cuda->value;
   base.unsaved = in.overlays;
-  // One precompiled prelude per flag set, shared by this run's threads. Building one costs about
-  // two parses of a small file, so a run of one or two files parses the prelude text instead
-  // (unless the caller keeps the cache across runs, as the editor does, or an on-disk cache
-  // keeps them for the next run).
-  cuda::PreludeCache own_cache(in.disk_cache);
+  // One precompiled prelude per flag set (the same for every arch), shared by this run's
+  // threads; the default flags' is embedded in the program. Building one costs about two parses
+  // of a small file, so a run of one or two files with other flags parses the prelude text
+  // instead (unless the caller keeps the cache across runs, as the editor does, or an on-disk
+  // cache keeps them for the next run).
+  cuda::PreludeCache own_cache(in.disk_cache, cuda::embedded_prelude_pch());
   base.prelude_cache = in.prelude_cache;
   base.disk_cache = in.disk_cache;
 
@@ -66,7 +67,9 @@ CudaSourcesOutput analyze_cuda_sources(const model::ProjectModel& model, const C
     return best ? best : dbs.empty() ? nullptr : &dbs.front().second;
   };
 
-  if (!base.prelude_cache && (cu.size() >= 3 || (in.disk_cache && !cu.empty()))) base.prelude_cache = &own_cache;
+  // The embedded PCH (default flags) is always used; other flags get one built when that pays.
+  base.precompile_prelude = base.prelude_cache || cu.size() >= 3 || (in.disk_cache && !cu.empty());
+  if (!base.prelude_cache) base.prelude_cache = &own_cache;
   out.units.resize(cu.size());
   std::vector<std::vector<Diagnostic>> diags(cu.size());
   // When there are fewer files than threads (a pre-commit run on a few files, an editor

@@ -278,7 +278,7 @@ struct Server::Impl {
 
   Impl(ServerOptions o, Sender s)
       : disk(o.cache_dir.empty() ? nullptr : std::make_unique<DiskCache>(o.cache_dir)),
-        prelude_cache(disk.get()),
+        prelude_cache(disk.get(), cuda::embedded_prelude_pch()),
         opts(std::move(o)),
         sender(std::move(s)) {
     worker = std::thread([this] { work_loop(); });

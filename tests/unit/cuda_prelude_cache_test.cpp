@@ -46,5 +46,53 @@ TEST(CudaPreludeCache, SameResultsWithAndWithoutThePrecompiledPrelude) {
   EXPECT_GT(uses.load(), files.size() * 3);  // the comparison saw real results, not empty ones
 }
 
+// The PCH built with the program serves the default flags for every arch, so a one-file run
+// without a cache reads the prelude instead of parsing it; it must find what the text finds.
+// Project macros that name a prelude identifier, and other flags, get the text (nothing is
+// built here: precompile_prelude is off).
+TEST(CudaPreludeCache, EmbeddedPrecompiledPreludeServesTheDefaultFlags) {
+  ASSERT_FALSE(embedded_prelude_pch().empty());
+  std::vector<std::filesystem::path> files = corpus::intr_corpus();
+  ASSERT_GT(files.size(), 40u);
+  files.resize(40);
+
+  struct Case {
+    std::vector<std::string> defines;
+    std::string std;
+    bool embedded;  // the embedded PCH applies
+    bool cuda_12_4 = false;  // the build's toolkit (its macros follow the prelude either way)
+  };
+  const Case cases[] = {
+      {{}, "c++17", true},
+      {{"CUDALINT_TEST_FLAG=1", "USE_CP_ASYNC"}, "c++17", true, true},  // macros the prelude never names
+      {{"__forceinline__=inline"}, "c++17", false},                // a prelude macro: parsed after it
+      {{"__CUDACC_VER_MAJOR__=12", "__CUDACC_VER_MINOR__=4"}, "c++17", false},
+      {{}, "c++20", false},
+  };
+  for (const Case& c : cases) {
+    Options plain;
+    plain.archs = {model::Arch{7, 5}, model::Arch{9, 0, 'a'}, model::Arch{12, 0}};
+    plain.defines = c.defines;
+    plain.std = c.std;
+    if (c.cuda_12_4) plain.cuda = model::CudaVersion{12, 4, -1};
+    PreludeCache cache(nullptr, embedded_prelude_pch());
+    Options embedded = plain;
+    embedded.prelude_cache = &cache;
+    embedded.precompile_prelude = false;
+    size_t parses = 0, pch_parses = 0;
+    for (const auto& f : files) {
+      std::string text = read(f);
+      Result a = analyze(f.string(), text, plain, FeatureTable::builtin());
+      Result b = analyze(f.string(), text, embedded, FeatureTable::builtin());
+      EXPECT_EQ(a.pch_parses, 0u);
+      EXPECT_EQ(render(a), render(b)) << f.string() << " with " << fmt::format("{}", fmt::join(c.defines, " "));
+      parses += b.clang_parses;
+      pch_parses += b.pch_parses;
+    }
+    ASSERT_GT(parses, files.size()) << c.std;
+    EXPECT_EQ(pch_parses, c.embedded ? parses : 0u) << c.std << " " << fmt::format("{}", fmt::join(c.defines, " "));
+  }
+}
+
 }  // namespace
 }  // namespace cudalint::cuda

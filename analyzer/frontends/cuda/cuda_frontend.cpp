@@ -52,6 +52,9 @@ constexpr std::string_view kStubDir = "/cudalint/include";
 constexpr std::string_view kPchPath = "/cudalint/prelude.pch";
 constexpr std::string_view kPchMain = "/cudalint/pch-main.cuh";
 constexpr std::string_view kPchMainText = "#include \"/cudalint/prelude.cuh\"\n";
+// The part of the prelude that depends on the arch and the toolkit version (macros only),
+// included after the prelude or its PCH and the command line's macros.
+constexpr std::string_view kArchPath = "/cudalint/prelude-arch.cuh";
 
 // Headers of the CUDA toolkit (and CCCL) that resolve to an empty stub: the prelude, included
 // first, declares what cudalint needs of them. A project's own include path may hold the real
@@ -72,17 +75,11 @@ constexpr std::string_view kCudaHeaders[] = {
 // Clang 19 knows CUDA arches up to sm_90a. Newer targets are parsed as sm_90 with
 // `__CUDA_ARCH__` and the feature macros of the real target defined by hand: the preprocessor
 // and cudalint's checks look at nothing else (no code is generated).
-constexpr int kClangMaxSm = 90;
-// The sm_XX Clang 19 accepts for --cuda-gpu-arch up to kClangMaxSm; a target between them that
-// it lacks (sm_88, new in CUDA 13) is parsed as the next lower one with `__CUDA_ARCH__` redefined.
-constexpr int kClangSms[] = {50, 52, 53, 60, 61, 62, 70, 72, 75, 80, 86, 87, 89, 90};
-
-int clang_sm_for(int sm) {
-  int best = 0;
-  for (int s : kClangSms)
-    if (s <= sm) best = s;
-  return best;
-}
+// The one target every parse gives Clang, whatever the arch: the arch is in the macros
+// (`__CUDA_ARCH__`, the feature macros), which is all Clang's CUDA front-end derives from it for
+// cudalint's prelude (it calls no NVPTX builtins). One target lets every arch use one
+// precompiled prelude. sm_90 is the newest Clang 19 knows.
+constexpr std::string_view kClangTarget = "--cuda-gpu-arch=sm_90";
 
 #ifndef CUDALINT_CLANG_RESOURCE_DIR
 #define CUDALINT_CLANG_RESOURCE_DIR ""
@@ -770,7 +767,8 @@ class ArchTracer : public clang::PPCallbacks {
     if (fid != last_fid_) {
       last_fid_ = fid;
       auto fe = sm.getFileEntryRefForID(fid);
-      last_user_ = fe && fe->getName() != llvm::StringRef(kPreludePath.data(), kPreludePath.size());
+      last_user_ = fe && fe->getName() != llvm::StringRef(kPreludePath.data(), kPreludePath.size()) &&
+                   fe->getName() != llvm::StringRef(kArchPath.data(), kArchPath.size());
     }
     return last_user_;
   }
@@ -964,7 +962,8 @@ struct VirtualFiles {
   llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> mem{new llvm::vfs::InMemoryFileSystem};
   llvm::IntrusiveRefCntPtr<clang::FileManager> files;
 
-  VirtualFiles(const std::string& prelude, const std::string* pch, Manifest* record = nullptr) {
+  VirtualFiles(const std::string& prelude, const std::string* pch, Manifest* record = nullptr,
+               const std::string* arch_text = nullptr) {
     llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> real = llvm::vfs::getRealFileSystem();
     if (record) real = llvm::makeIntrusiveRefCnt<RecordingFileSystem>(real, record);
     llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> fs(new llvm::vfs::OverlayFileSystem(real));
@@ -973,6 +972,7 @@ struct VirtualFiles {
     // The main file a PCH is built from (a PCH names it; a parse that reads the PCH needs it too).
     mem->addFile(kPchMain, 0, llvm::MemoryBuffer::getMemBuffer(kPchMainText, kPchMain));
     if (pch) mem->addFile(kPchPath, 0, llvm::MemoryBuffer::getMemBuffer(*pch, kPchPath, false));
+    if (arch_text) mem->addFile(kArchPath, 0, llvm::MemoryBuffer::getMemBuffer(*arch_text, kArchPath));
     for (std::string_view h : kCudaHeaders)
       mem->addFile(fmt::format("{}/{}", kStubDir, h), 0, llvm::MemoryBuffer::getMemBufferCopy("#pragma once\n", h));
     files = new clang::FileManager(clang::FileSystemOptions(), fs);
@@ -1055,19 +1055,28 @@ std::shared_ptr<const std::string> build_prelude_pch(const std::vector<std::stri
 
 // ---------------------------------------------------------------------------------------------
 
-PreludeCache::PreludeCache(const DiskCache* disk) : disk_(disk) {}
+PreludeCache::PreludeCache(const DiskCache* disk, std::string_view embedded) : disk_(disk) {
+  if (size_t nul = embedded.find('\0'); nul != std::string_view::npos) {
+    embedded_key_ = embedded.substr(0, nul);
+    embedded_pch_ = embedded.substr(nul + 1);
+  }
+}
 PreludeCache::~PreludeCache() = default;
 
 std::shared_ptr<const std::string> PreludeCache::get(const std::string& key,
-                                                    const std::function<std::shared_ptr<const std::string>()>& build) {
+                                                    const std::function<std::shared_ptr<const std::string>()>& build,
+                                                    bool may_build) {
   std::promise<std::shared_ptr<const std::string>> promise;
   std::shared_future<std::shared_ptr<const std::string>> fut;
   bool mine = false;
+  const bool embedded = !embedded_pch_.empty() && key == embedded_key_;
   {
     std::lock_guard<std::mutex> lock(mu_);
     auto it = by_key_.find(key);
     if (it != by_key_.end()) {
       fut = it->second;
+    } else if (!embedded && !may_build && !disk_) {
+      return nullptr;  // nothing at hand
     } else {
       fut = promise.get_future().share();
       by_key_.emplace(key, fut);
@@ -1078,26 +1087,39 @@ std::shared_ptr<const std::string> PreludeCache::get(const std::string& key,
   if (mine) {
     std::shared_ptr<const std::string> pch;
     std::string disk_key;
-    if (disk_) {
+    if (embedded) {
+      pch = std::make_shared<const std::string>(embedded_pch_);
+    } else if (disk_) {
       // The key holds the flags and the prelude's text; the build id in it stands for Clang.
       disk_key = DiskCache::key("prelude-pch", {key});
       if (auto bytes = disk_->load("pch", disk_key)) pch = std::make_shared<const std::string>(std::move(*bytes));
     }
-    if (!pch) {
+    if (!pch && may_build) {
       pch = build();
       if (pch && disk_) disk_->store("pch", disk_key, *pch);
     }
-    promise.set_value(std::move(pch));
+    promise.set_value(pch);
+    // Not found and not built: a later caller that may build should.
+    if (!pch && !may_build) {
+      std::lock_guard<std::mutex> lock(mu_);
+      by_key_.erase(key);
+    }
   }
   return fut.get();
 }
 
-std::string prelude_text(const FeatureTable& table) {
-  std::string p(prelude_base());
+std::string prelude_arch_text() {
+  std::string p = "#pragma clang system_header\n";
+  p += "#ifndef __CUDACC_VER_MAJOR__\n#define __CUDACC_VER_MAJOR__ 13\n#define __CUDACC_VER_MINOR__ 0\n#endif\n";
   // <nv/target> queries, as 1/0 for the arch being parsed.
-  p += "\n// ---- generated: <nv/target> queries ----\n";
+  p += "// ---- generated: <nv/target> queries ----\n";
   for (const auto& [name, cond] : nv_target_queries())
     p += fmt::format("#if {1}\n#define {0} 1\n#else\n#define {0} 0\n#endif\n", name, cond);
+  return p;
+}
+
+std::string prelude_text(const FeatureTable& table) {
+  std::string p(prelude_base());
   // Declarations: every table function and type, and the common unconstrained functions. The
   // signatures are permissive (any arguments, a result that converts to anything).
   std::set<std::string, std::less<>> hand(std::begin(kHandwritten), std::end(kHandwritten));
@@ -1145,6 +1167,7 @@ struct ParseInput {
   const Options& opts;
   const FeatureTable& table;
   const std::string& prelude;  // prelude_text(table), generated once by the caller
+  const std::string& arch_text;  // prelude_arch_text()
   std::string file;            // the analysed file's absolute path
   bool features = true;        // may_use_features(text)
 };
@@ -1156,7 +1179,44 @@ struct ArchParse {
   std::vector<std::string> errors, missing;
   std::vector<SyntaxError> syntax;     // at most one: the first
   std::vector<GlobalAccess> accesses;  // when asked for (`first`)
+  bool used_pch = false;               // the prelude came precompiled
 };
+
+// The flags every arch shares: the prelude is precompiled with these.
+std::vector<std::string> common_args(const Options& opts) {
+  std::vector<std::string> args = {"clang", "-xcuda", "--cuda-device-only", "-nocudainc", "-nocudalib",
+                                   "-fsyntax-only", "-w", "-ferror-limit=0", "-fno-spell-checking",
+                                   "-Wno-unknown-cuda-version", "-fconstexpr-steps=200000", "-ftemplate-depth=256",
+                                   std::string(kClangTarget)};
+  args.push_back("-std=" + (opts.std.empty() ? std::string("c++17") : opts.std));
+  if (std::string_view(CUDALINT_CLANG_RESOURCE_DIR).size())
+    args.push_back(std::string("-resource-dir=") + CUDALINT_CLANG_RESOURCE_DIR);
+  args.push_back(std::string("-I") + std::string(kStubDir));  // before the project's: see kCudaHeaders
+  // Without carets Clang does not print "N errors generated ..." on stderr: errors reach the
+  // user only as cudalint diagnostics.
+  args.push_back("-fno-caret-diagnostics");
+  return args;
+}
+
+// A PCH's key: the prelude's text and the flags it is built with.
+std::string pch_key(const std::string& prelude, const std::vector<std::string>& args) {
+  std::string key = fmt::format("{:x}", std::hash<std::string>{}(prelude));
+  for (const auto& a : args) (key += '\x1f') += a;
+  return key;
+}
+
+// Whether one of `macros` (NAME or NAME=VALUE) names an identifier that occurs in `text`.
+bool macros_touch(std::string_view text, const std::vector<std::string>& macros) {
+  auto ident = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  for (const auto& m : macros) {
+    std::string_view name = std::string_view(m).substr(0, m.find_first_of("=("));
+    if (name.empty()) continue;
+    for (size_t at = text.find(name); at != std::string_view::npos; at = text.find(name, at + 1))
+      if ((at == 0 || !ident(text[at - 1])) && (at + name.size() == text.size() || !ident(text[at + name.size()])))
+        return true;
+  }
+  return false;
+}
 
 // `own_stack`: the calling thread has kParseStackBytes of stack. `record`: where the parse's
 // file system probes go (not shared with a parse running at the same time).
@@ -1171,25 +1231,20 @@ ArchParse parse_arch(const ParseInput& in, const model::Arch& arch, bool first, 
   ArchResult& ar = out.ar;
   ar.arch = arch;
   const int sm = arch.sm();
-  std::vector<std::string> args = {"clang", "-xcuda", "--cuda-device-only", "-nocudainc", "-nocudalib",
-                                   "-fsyntax-only", "-w", "-ferror-limit=0", "-fno-spell-checking",
-                                   "-Wno-unknown-cuda-version", "-fconstexpr-steps=200000", "-ftemplate-depth=256"};
-  args.push_back("-std=" + (opts.std.empty() ? std::string("c++17") : opts.std));
-  if (std::string_view(CUDALINT_CLANG_RESOURCE_DIR).size())
-    args.push_back(std::string("-resource-dir=") + CUDALINT_CLANG_RESOURCE_DIR);
-  if (sm <= kClangMaxSm && clang_sm_for(sm) == sm) {
-    args.push_back(fmt::format("--cuda-gpu-arch=sm_{}{}", sm, arch.suffix == 'a' && sm == 90 ? "a" : ""));
-  } else if (sm < kClangMaxSm && clang_sm_for(sm) > 0) {
-    args.push_back(fmt::format("--cuda-gpu-arch=sm_{}", clang_sm_for(sm)));
-    args.push_back("-U__CUDA_ARCH__");
-    args.push_back(fmt::format("-D__CUDA_ARCH__={}", sm * 10));
-  } else {
-    args.push_back(fmt::format("--cuda-gpu-arch=sm_{}", kClangMaxSm));
-    args.push_back("-U__CUDA_ARCH__");
-    args.push_back(fmt::format("-D__CUDA_ARCH__={}", sm * 10));
-    args.push_back("-U__CUDA_ARCH_FEAT_SM90_ALL");
+  std::vector<std::string> args = common_args(opts);
+  // The prelude precompiled for these flags, when a cache is given (cheaper than parsing its
+  // text for every file and arch). Macros given after a PCH take effect after its text: when a
+  // project's -D/-U names an identifier of the prelude, the prelude is parsed as text after
+  // them, as nvcc would see the CUDA headers.
+  std::shared_ptr<const std::string> pch;
+  if (opts.prelude_cache && !macros_touch(prelude, opts.defines) && !macros_touch(prelude, opts.undefines)) {
+    pch = opts.prelude_cache->get(pch_key(prelude, args), [&] { return build_prelude_pch(args, prelude); },
+                                  opts.precompile_prelude);
   }
-  // nvcc's macros for arch-specific (`a`) and family (`f`) targets; `a` implies the family.
+  // The arch, as nvcc defines it: `__CUDA_ARCH__`, and for arch-specific (`a`) and family (`f`)
+  // targets their macros (`a` implies the family).
+  args.push_back("-U__CUDA_ARCH__");
+  args.push_back(fmt::format("-D__CUDA_ARCH__={}", sm * 10));
   if (arch.suffix == 'a') {
     args.push_back(fmt::format("-D__CUDA_ARCH_FEAT_SM{}_ALL=1", sm));
     args.push_back(fmt::format("-D__CUDA_ARCH_SPECIFIC__={}", sm * 10));
@@ -1199,21 +1254,8 @@ ArchParse parse_arch(const ParseInput& in, const model::Arch& arch, bool first, 
     args.push_back(fmt::format("-D__CUDACC_VER_MAJOR__={}", opts.cuda->major));
     args.push_back(fmt::format("-D__CUDACC_VER_MINOR__={}", opts.cuda->minor));
   }
-  args.push_back(std::string("-I") + std::string(kStubDir));  // before the project's: see kCudaHeaders
   for (const auto& d : opts.defines) args.push_back("-D" + d);
   for (const auto& d : opts.undefines) args.push_back("-U" + d);
-  // Without carets Clang does not print "N errors generated ..." on stderr: errors reach the
-  // user only as cudalint diagnostics.
-  args.push_back("-fno-caret-diagnostics");
-  // The prelude precompiled for exactly these flags, when a cache is given (cheaper than
-  // parsing its text for every file and arch).
-  // The project's include directories do not change the prelude: they stay out of the key.
-  std::shared_ptr<const std::string> pch;
-  if (opts.prelude_cache) {
-    std::string key = fmt::format("{:x}", std::hash<std::string>{}(prelude));
-    for (const auto& a : args) (key += '\x1f') += a;
-    pch = opts.prelude_cache->get(key, [&] { return build_prelude_pch(args, prelude); });
-  }
   for (const auto& d : opts.include_dirs) args.push_back("-I" + d);
 
   std::optional<Collector> copt;
@@ -1226,6 +1268,8 @@ ArchParse parse_arch(const ParseInput& in, const model::Arch& arch, bool first, 
     std::vector<std::string> full = args;
     full.push_back(with_pch ? "-include-pch" : "-include");
     full.push_back(std::string(with_pch ? kPchPath : kPreludePath));
+    full.push_back("-include");
+    full.push_back(std::string(kArchPath));
     full.push_back(file);
     copt.emplace(table, opts.cuda);
     Collector& c = *copt;
@@ -1240,7 +1284,7 @@ ArchParse parse_arch(const ParseInput& in, const model::Arch& arch, bool first, 
     // overflowing the caller's.
     llvm::CrashRecoveryContext crc;
     auto parse = [&] {
-      VirtualFiles vf(prelude, with_pch ? pch.get() : nullptr, record);
+      VirtualFiles vf(prelude, with_pch ? pch.get() : nullptr, record, &in.arch_text);
       for (const auto& [p, t] : opts.unsaved)
         if (llvm::sys::path::is_absolute(p) && p != file)
           vf.mem->addFile(p, 0, llvm::MemoryBuffer::getMemBuffer(t, p));
@@ -1254,6 +1298,7 @@ ArchParse parse_arch(const ParseInput& in, const model::Arch& arch, bool first, 
       ran = true;
     };
     finished = own_stack ? crc.RunSafely(parse) : crc.RunSafelyOnThread(parse, kParseStackBytes);
+    out.used_pch = with_pch;
     // A PCH the parse could not load (an error without a place in any file): parse the text.
     if (!with_pch || (finished && ran && !diags.unplaced_errors)) break;
   }
@@ -1342,7 +1387,7 @@ ArchParse parse_arch(const ParseInput& in, const model::Arch& arch, bool first, 
 }
 
 Result analyze_parsed(std::string_view path, std::string_view text, const Options& opts, const FeatureTable& table,
-                      const std::string& prelude, Manifest* record) {
+                      const std::string& prelude, const std::string& arch_text, Manifest* record) {
   Result res;
   // An absolute path: the in-memory file system and relative includes need one.
   llvm::SmallString<256> abs(path.begin(), path.end());
@@ -1350,7 +1395,7 @@ Result analyze_parsed(std::string_view path, std::string_view text, const Option
   if (!llvm::sys::path::is_absolute(abs)) llvm::sys::fs::make_absolute(abs);
   // A file that names no feature, has no inline asm and includes no project header cannot have
   // a use: one parse (for syntax errors and memory accesses) serves every arch.
-  const ParseInput in{text, opts, table, prelude, abs.str().str(), may_use_features(text, table)};
+  const ParseInput in{text, opts, table, prelude, arch_text, abs.str().str(), may_use_features(text, table)};
   const std::vector<model::Arch>& archs = opts.archs;
   const size_t n = archs.size();
   if (n == 0) return res;
@@ -1400,6 +1445,7 @@ Result analyze_parsed(std::string_view path, std::string_view text, const Option
     if (!parses[k]) continue;
     ArchParse& p = *parses[k];
     ++res.clang_parses;
+    if (p.used_pch) ++res.pch_parses;
     res.per_arch[k].parsed = p.ar.parsed;
     res.per_arch[k].uses = std::move(p.ar.uses);
     for (auto& e : p.errors) res.errors.push_back(std::move(e));
@@ -1567,10 +1613,19 @@ std::optional<Result> decode_entry(std::string_view entry, const FeatureTable& t
 
 }  // namespace
 
+std::pair<std::string, std::string> precompile_default_prelude(const FeatureTable& table) {
+  const std::string prelude = prelude_text(table);
+  const std::vector<std::string> args = common_args(Options{});
+  auto pch = build_prelude_pch(args, prelude);
+  return {pch_key(prelude, args), pch ? *pch : std::string()};
+}
+
 Result analyze(std::string_view path, std::string_view text, const Options& opts, const FeatureTable& table) {
   // Editor buffers of other files are not on disk: such parses are not cached.
   const std::string prelude = prelude_text(table);
-  if (!opts.disk_cache || !opts.unsaved.empty()) return analyze_parsed(path, text, opts, table, prelude, nullptr);
+  const std::string arch_text = prelude_arch_text();
+  if (!opts.disk_cache || !opts.unsaved.empty())
+    return analyze_parsed(path, text, opts, table, prelude, arch_text, nullptr);
   std::string archs, flags;
   for (const auto& a : opts.archs) archs += a.sm_name() + (a.ptx ? "+ptx;" : ";");
   for (const auto* list : {&opts.include_dirs, &opts.defines, &opts.undefines}) {
@@ -1581,11 +1636,12 @@ Result analyze(std::string_view path, std::string_view text, const Options& opts
   llvm::SmallString<256> cwd;
   llvm::sys::fs::current_path(cwd);
   const std::string key = DiskCache::key(
-      "cuda-result", {path, text, archs, flags, opts.std, cuda, std::string_view(cwd.data(), cwd.size()), prelude});
+      "cuda-result", {path, text, archs, flags, opts.std, cuda, std::string_view(cwd.data(), cwd.size()), prelude,
+                      arch_text});
   if (auto entry = opts.disk_cache->load("cuda", key))
     if (auto r = decode_entry(*entry, table)) return std::move(*r);
   Manifest seen;
-  Result r = analyze_parsed(path, text, opts, table, prelude, &seen);
+  Result r = analyze_parsed(path, text, opts, table, prelude, arch_text, &seen);
   if (r.errors.empty())  // failures of the front-end itself are worth retrying next time
     if (auto entry = encode_entry(seen, r, table)) opts.disk_cache->store("cuda", key, *entry);
   return r;

@@ -68,17 +68,22 @@ class PreludeCache {
   // UBSan's vptr check flags their destruction from a translation unit built with it.
   // `disk`: also keep the PCHs on disk, so that the next run (a pre-commit hook, an editor
   // restart) loads them instead of building them.
-  explicit PreludeCache(const DiskCache* disk = nullptr);
+  // `embedded`: a PCH built with the program (embedded_prelude_pch()), served for its key
+  // without building or reading anything.
+  explicit PreludeCache(const DiskCache* disk = nullptr, std::string_view embedded = {});
   ~PreludeCache();
   PreludeCache(const PreludeCache&) = delete;
   PreludeCache& operator=(const PreludeCache&) = delete;
 
   // The PCH bytes for `key`, built by `build` on first use (nullptr: none; parse the text).
+  // `may_build` false: only a PCH at hand (embedded, built earlier, on disk) is returned.
   std::shared_ptr<const std::string> get(const std::string& key,
-                                         const std::function<std::shared_ptr<const std::string>()>& build);
+                                         const std::function<std::shared_ptr<const std::string>()>& build,
+                                         bool may_build = true);
 
  private:
   const DiskCache* disk_ = nullptr;
+  std::string_view embedded_key_, embedded_pch_;
   std::mutex mu_;
   std::map<std::string, std::shared_future<std::shared_ptr<const std::string>>> by_key_;
 };
@@ -94,6 +99,9 @@ struct Options {
   std::map<std::string, std::string> unsaved;
   // Precompiled preludes to use and fill; null: parse the prelude text each time.
   PreludeCache* prelude_cache = nullptr;
+  // Build a PCH when the cache has none for these flags (building one costs about two parses of
+  // a small file: not worth it for one or two parses).
+  bool precompile_prelude = true;
   // Results kept on disk, keyed by the text and these options and checked against every path
   // the parse looked up (headers found and not found); null: always parse.
   const DiskCache* disk_cache = nullptr;
@@ -120,6 +128,8 @@ struct Result {
   // Clang parses this analysis ran (0 when the cache answered): archs that preprocess alike
   // share one; for tests and benchmarks.
   unsigned clang_parses = 0;
+  // Those of them that read the prelude precompiled (the rest parsed its text).
+  unsigned pch_parses = 0;
 };
 
 // `path` is the file's absolute path (for relative includes); `text` its content, which may be
@@ -127,9 +137,23 @@ struct Result {
 Result analyze(std::string_view path, std::string_view text, const Options& opts, const FeatureTable& table);
 
 // The prelude cudalint parses instead of the CUDA headers: the fixed part (prelude.cuh) and the
-// declarations of every feature of `table`. The same text for every arch: the per-arch parts
-// are `#if __CUDA_ARCH__` in it.
+// declarations of every feature of `table`. The same text and the same declarations for every
+// arch and toolkit version.
 std::string prelude_text(const FeatureTable& table);
+
+// The prelude precompiled for the default flags (C++17, no project macros), built when the
+// program is built (prelude_pch_main.cpp) and embedded in it: "KEY\0PCH" for PreludeCache.
+// Empty when not built in. Defined in the cudalint_prelude_pch library.
+std::string_view embedded_prelude_pch();
+
+// What prelude_pch_main.cpp embeds: the key and the PCH of the default flags ("" when Clang
+// could not build it).
+std::pair<std::string, std::string> precompile_default_prelude(const FeatureTable& table);
+
+// The part of the prelude that depends on the arch and the toolkit version, as macros: the
+// `<nv/target>` queries and the default `__CUDACC_VER_MAJOR__`. Parsed after the prelude (or its
+// PCH, which is the same for every arch) and the command line's macros.
+std::string prelude_arch_text();
 
 // Include directories, defines and the language standard per file, from a compile_commands.json.
 // Toolkit and torch include directories are dropped: the prelude replaces the CUDA headers, and

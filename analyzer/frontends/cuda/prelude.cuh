@@ -18,11 +18,8 @@
 #define __grid_constant__ __attribute__((grid_constant))
 #define __cudart_builtin__
 #define CUDART_CB
-// The toolkit version: the build's when known (defined on the command line), else CUDA 13.0.
-#ifndef __CUDACC_VER_MAJOR__
-#define __CUDACC_VER_MAJOR__ 13
-#define __CUDACC_VER_MINOR__ 0
-#endif
+// __CUDACC_VER_MAJOR__/_MINOR__ (the build's toolkit, else 13.0) are defined per parse, after
+// this part: it is precompiled once for every arch and version.
 #define __CUDACC_VER_BUILD__ 0
 #define CUDART_VERSION (__CUDACC_VER_MAJOR__ * 1000 + __CUDACC_VER_MINOR__ * 10)
 #define __CUDART_API_VERSION CUDART_VERSION
