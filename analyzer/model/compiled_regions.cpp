@@ -8,6 +8,7 @@
 #include <map>
 #include <set>
 #include <tuple>
+#include <unordered_map>
 
 #include <fmt/format.h>
 
@@ -139,6 +140,8 @@ class Analysis {
       for (size_t i = 0; i < s.functions.size(); ++i) fq.emplace(s.functions[i].qualname, static_cast<int>(i));
       auto& cq = cls_by_qual_.emplace_back();
       for (size_t i = 0; i < s.classes.size(); ++i) cq.emplace(s.classes[i].qualname, static_cast<int>(i));
+      // Few modules set Dynamo config: each entry looks at those only, not at every module.
+      if (!s.config.empty()) config_units_.push_back(static_cast<int>(u));
     }
   }
 
@@ -517,10 +520,9 @@ class Analysis {
     };
     c.capture_scalars = env_on("TORCHDYNAMO_CAPTURE_SCALAR_OUTPUTS");
     c.capture_dynamic = env_on("TORCHDYNAMO_CAPTURE_DYNAMIC_OUTPUT_SHAPE_OPS");
-    for (size_t u = 0; u < units_.size(); ++u) {
-      const auto& cfg = units_[u].summary.config;
-      if (cfg.empty() || !scope_of(static_cast<int>(u)).count(e.unit)) continue;
-      for (const auto& set : cfg) apply(c, set.key, set.value);
+    for (int u : config_units_) {
+      if (!scope_of(u).count(e.unit)) continue;
+      for (const auto& set : units_[static_cast<size_t>(u)].summary.config) apply(c, set.key, set.value);
     }
     for (const auto& [k, v] : e.patch) apply(c, k, v);
     if (e.fullgraph) {  // torch 2.11: fullgraph=True captures instead of breaking
@@ -652,7 +654,10 @@ class Analysis {
     std::vector<std::pair<Node, const gb::CallSite*>> held_calls;
     auto do_call = [&](const Node& n, const gb::Function& f, const gb::CallSite& c) {
       --budget_;
-      Target t = resolve(c.callee, n.unit, f.self_cls);
+      // A call's callee resolves the same from every entry: once per call site.
+      auto [slot, fresh] = call_targets_.try_emplace(&c);
+      if (fresh) slot->second = resolve(c.callee, n.unit, f.self_cls);
+      const Target& t = slot->second;
       std::optional<std::pair<int, const gb::CallSite*>> via{{n.unit, &c}};
       Reached here{n.via, n.via_callee};
       call(e, cfg, n.unit, c, t, here, [&](int u, int fn) {
@@ -721,12 +726,12 @@ class Analysis {
   void call(size_t e, const Config& cfg, int unit, const gb::CallSite& c, const Target& t, const Reached& r,
             Enqueue&& enqueue, int depth) {
     if (depth > 4) return;
-    std::string what = call_text(unit, c.span);
+    auto what = [&] { return call_text(unit, c.span); };  // only for a break found here
     switch (t.kind) {
       case TK::Function: {
         const auto& f = units_[static_cast<size_t>(t.unit)].summary.functions[static_cast<size_t>(t.index)];
         if (f.disabled) {
-          record(e, unit, c.span, gb::BreakKind::DisabledCall, what, f.disabled_nonrecursive ? "GB0099" : "GB0098",
+          record(e, unit, c.span, gb::BreakKind::DisabledCall, what(), f.disabled_nonrecursive ? "GB0099" : "GB0098",
                  f.qualname, r.via, r.callee);
           return;
         }
@@ -748,20 +753,20 @@ class Analysis {
       case TK::ExternalInstance: {
         std::string_view last = std::string_view(t.path).substr(t.path.rfind('.') + 1);
         if (t.path.starts_with("torch.nn.") && (last == "LSTM" || last == "GRU" || last == "RNN") && !cfg.allow_rnn)
-          record(e, unit, c.span, gb::BreakKind::RnnModule, what, "GB0014", "torch.nn." + std::string(last),
+          record(e, unit, c.span, gb::BreakKind::RnnModule, what(), "GB0014", "torch.nn." + std::string(last),
                  r.via, r.callee);
         return;
       }
       case TK::Scripted: {
         if (!t.items.empty() && (t.items[0].kind == TK::Instance || t.items[0].kind == TK::ExternalInstance))
-          record(e, unit, c.span, gb::BreakKind::ScriptedModule, what, "GB0357", {}, r.via, r.callee);
+          record(e, unit, c.span, gb::BreakKind::ScriptedModule, what(), "GB0357", {}, r.via, r.callee);
         return;
       }
       case TK::Disabled:
-        record(e, unit, c.span, gb::BreakKind::DisabledCall, what, "GB0098", {}, r.via, r.callee);
+        record(e, unit, c.span, gb::BreakKind::DisabledCall, what(), "GB0098", {}, r.via, r.callee);
         return;
       case TK::Extension:
-        record(e, unit, c.span, gb::BreakKind::ExtensionCall, what, "GB0007", t.path, r.via, r.callee);
+        record(e, unit, c.span, gb::BreakKind::ExtensionCall, what(), "GB0007", t.path, r.via, r.callee);
         return;
       case TK::List:
         for (const auto& i : t.items) call(e, cfg, unit, c, i, r, enqueue, depth + 1);
@@ -846,6 +851,8 @@ class Analysis {
   std::set<std::tuple<int, int, bool>> entry_keys_;  // (unit, fn, fullgraph) of entries_
   std::map<Site, Found> found_;
   std::map<int, std::set<int>> scopes_;
+  std::unordered_map<const gb::CallSite*, Target> call_targets_;  // resolved callee per call site
+  std::vector<int> config_units_;  // units whose summary sets Dynamo config, in order
   std::vector<std::vector<int>> imports_;
   std::vector<std::vector<int>> importers_;
   int64_t budget_ = kWorkBudget;
