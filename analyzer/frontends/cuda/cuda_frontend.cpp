@@ -72,13 +72,10 @@ constexpr std::string_view kCudaHeaders[] = {
     "builtin_types.h", "cuda_texture_types.h", "texture_fetch_functions.h", "math_constants.h",
     "cuda_device_runtime_api.h", "host_defines.h", "crt/host_defines.h"};
 
-// Clang 19 knows CUDA arches up to sm_90a. Newer targets are parsed as sm_90 with
-// `__CUDA_ARCH__` and the feature macros of the real target defined by hand: the preprocessor
-// and cudalint's checks look at nothing else (no code is generated).
-// The one target every parse gives Clang, whatever the arch: the arch is in the macros
-// (`__CUDA_ARCH__`, the feature macros), which is all Clang's CUDA front-end derives from it for
-// cudalint's prelude (it calls no NVPTX builtins). One target lets every arch use one
-// precompiled prelude. sm_90 is the newest Clang 19 knows.
+// The one target every parse gives Clang, whatever the arch (sm_90, the newest Clang 19 knows):
+// the arch is in `__CUDA_ARCH__` and the feature macros, defined by hand, and the preprocessor
+// and cudalint's checks look at nothing else (no code is generated; the prelude calls no NVPTX
+// builtins). One target lets every arch use one precompiled prelude.
 constexpr std::string_view kClangTarget = "--cuda-gpu-arch=sm_90";
 
 #ifndef CUDALINT_CLANG_RESOURCE_DIR
@@ -1207,12 +1204,12 @@ std::string pch_key(const std::string& prelude, const std::vector<std::string>& 
 
 // Whether one of `macros` (NAME or NAME=VALUE) names an identifier that occurs in `text`.
 bool macros_touch(std::string_view text, const std::vector<std::string>& macros) {
-  auto ident = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
   for (const auto& m : macros) {
     std::string_view name = std::string_view(m).substr(0, m.find_first_of("=("));
     if (name.empty()) continue;
     for (size_t at = text.find(name); at != std::string_view::npos; at = text.find(name, at + 1))
-      if ((at == 0 || !ident(text[at - 1])) && (at + name.size() == text.size() || !ident(text[at + name.size()])))
+      if ((at == 0 || !ident_char(text[at - 1])) &&
+          (at + name.size() == text.size() || !ident_char(text[at + name.size()])))
         return true;
   }
   return false;
