@@ -7,7 +7,14 @@ requirements). Everything is generated from a seeded RNG, so a given scale alway
 the same bytes. The code is of our own design: kernels with guards, intrinsics, templates and
 inline PTX; Python modules with torch.compile regions, nn.Modules and helpers.
 
-    python3 bench/gen_tree.py OUT_DIR [--scale 1.0] [--seed 1]
+    python3 bench/gen_tree.py OUT_DIR [--scale 1.0] [--seed 1] [--compiled-share 1.0]
+
+--compiled-share F (default 1: every module) makes only a fraction F of the Python modules use
+torch.compile. The others are plain model code that imports two modules of its package and
+calls their helpers, and the compiled ones call into the plain ones, so compiled regions cross
+modules (a plain module's helper calls its imports' helpers a quarter of the time, so call chains stay short); each package also gets a train.py that sets Dynamo config and compiles a model. Real
+projects are closer to this (torch.compile in a few places) than to the default, where every
+module is full of compiled functions and no module imports another.
 """
 import argparse
 import os
@@ -109,19 +116,69 @@ PY_CLASS = """class Block{idx}(nn.Module):
 """
 
 
-def python_file(rng, idx, bytes_target):
-    out = [f'"""Generated module {idx}."""\nimport math\n\nimport torch\nfrom torch import nn\n\n\n']
+PY_PLAIN_FUNCS = [f for f in PY_FUNCS if "torch.compile" not in f]
+
+PY_HELPER = """def helper_{idx}(x):
+    if x.sum() > {c}:
+        x = x * 2
+    return {calls}x
+
+
+"""
+
+PY_ENTRY = """@torch.compile
+def entry_{idx}(x):
+    y = torch.relu(x)
+    return {calls}y
+
+
+"""
+
+
+def python_file(rng, idx, bytes_target, compiled=True, imports=()):
+    """imports: indices of modules of the same package this one imports and calls (only when
+    --compiled-share is below 1)."""
+    head = f'"""Generated module {idx}."""\nimport math\n\nimport torch\nfrom torch import nn\n'
+    head += "".join(f"from . import m{j}\n" for j in imports)
+    out = [head + "\n\n"]
+    calls = "".join(f"m{j}.helper_{j}(x) + " for j in imports)
+    if imports or not compiled:
+        # A plain module's helper calls its imports' helpers now and then (call chains stay short).
+        helper_calls = calls if compiled or rng.random() < 0.25 else ""
+        out.append(PY_HELPER.format(idx=idx, c=rng.randint(1, 64), calls=helper_calls))
+    if imports and compiled:
+        out.append(PY_ENTRY.format(idx=idx, calls=calls.replace("(x)", "(y)")))
+    funcs = PY_FUNCS if compiled else PY_PLAIN_FUNCS
     n = 0
     size = sum(len(s) for s in out)
     while size < bytes_target:
         if rng.random() < 0.15:
             s = PY_CLASS.format(idx=f"{idx}_{n}", c=rng.randint(8, 512))
         else:
-            s = rng.choice(PY_FUNCS).format(name=f"f{idx}_{n}", c=rng.randint(1, 64))
+            s = rng.choice(funcs).format(name=f"f{idx}_{n}", c=rng.randint(1, 64))
         out.append(s)
         size += len(s)
         n += 1
     return "".join(out)
+
+
+TRAIN_PY = """import torch
+import torch._dynamo
+
+from .models import m{first}
+
+torch._dynamo.config.capture_scalar_outputs = {capture}
+
+
+def main():
+    model = torch.compile(m{first}.Block{first}_0())
+    x = torch.randn(8, 64)
+    print(model(x).item())
+
+
+if __name__ == "__main__":
+    main()
+"""
 
 
 SETUP_PY = """import os
@@ -156,7 +213,7 @@ COPY --from=build /src/dist /dist
 """
 
 
-def generate(out_dir, scale=1.0, seed=1):
+def generate(out_dir, scale=1.0, seed=1, compiled_share=1.0):
     rng = random.Random(seed)
     n_cu = max(1, round(1500 * scale))
     n_cuh = max(1, round(500 * scale))
@@ -194,8 +251,23 @@ def generate(out_dir, scale=1.0, seed=1):
     # Python dominates the bytes: ~135 MiB at scale 1 overall.
     py_budget = 135 * 1024 * 1024 * scale - written
     per_py = max(2000, int(py_budget / n_py))
+    if compiled_share >= 1:
+        for i in range(n_py):
+            put(f"pkg{i % n_pkg}/models/m{i}.py", python_file(rng, i, int(per_py * rng.uniform(0.5, 1.5))))
+        return files, written
+    # Module i lives in package i % n_pkg; it imports two earlier modules of its package.
     for i in range(n_py):
-        put(f"pkg{i % n_pkg}/models/m{i}.py", python_file(rng, i, int(per_py * rng.uniform(0.5, 1.5))))
+        pkg = i % n_pkg
+        earlier = list(range(pkg, i, n_pkg))
+        imports = rng.sample(earlier, min(2, len(earlier))) if earlier else []
+        compiled = rng.random() < compiled_share
+        put(f"pkg{pkg}/models/m{i}.py", python_file(rng, i, int(per_py * rng.uniform(0.5, 1.5)), compiled, imports))
+    for p in range(n_pkg):
+        put(f"pkg{p}/models/__init__.py", "")
+        put(f"pkg{p}/__init__.py", "")
+        # Block{first}_0 exists when the first module's first definition is a class; the
+        # analysis resolves what it can either way.
+        put(f"pkg{p}/train.py", TRAIN_PY.format(first=p, capture="True" if p % 2 else "False"))
     return files, written
 
 
@@ -211,8 +283,9 @@ def main():
     ap.add_argument("out")
     ap.add_argument("--scale", type=float, default=1.0)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--compiled-share", type=float, default=1.0)
     a = ap.parse_args()
-    files, written = generate(a.out, a.scale, a.seed)
+    files, written = generate(a.out, a.scale, a.seed, a.compiled_share)
     print(f"{files} files, {written / 2**20:.1f} MiB in {a.out}")
 
 

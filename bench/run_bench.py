@@ -3,6 +3,10 @@
 
     python3 bench/run_bench.py [--cudalint build/cudalint] [--scale 1.0 | --dir DIR] [--runs 5]
                                [--archs "7.5;8.0;9.0"] [--clang-sample N] [--nvcc-sample N]
+                               [--compiled-share F]
+
+The generated tree (gen_tree.py) puts torch.compile in every Python module unless
+--compiled-share says which fraction of them use it.
 
 Rows (medians of --runs runs; CPU is user+sys of the process tree, RSS the peak of one process):
   cudalint cold   the whole tree, a fresh cache directory each run
@@ -177,6 +181,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--cudalint", default=os.path.join(HERE, "..", "build", "cudalint"))
     ap.add_argument("--scale", type=float, default=1.0)
+    ap.add_argument("--compiled-share", type=float, default=1.0,
+                    help="fraction of Python modules that use torch.compile in the generated tree (gen_tree.py)")
     ap.add_argument("--dir", help="benchmark this tree instead of a generated one")
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--archs", default="7.5;8.0;9.0")
@@ -190,9 +196,10 @@ def main():
     if a.dir:
         root = os.path.abspath(a.dir)
     else:
-        root = os.path.join(tempfile.gettempdir(), f"cudalint-bench-{a.scale:g}")
+        suffix = "" if a.compiled_share >= 1 else f"-share{a.compiled_share:g}"
+        root = os.path.join(tempfile.gettempdir(), f"cudalint-bench-{a.scale:g}{suffix}")
         if not os.path.isdir(root):
-            gen_tree.generate(root, a.scale)
+            gen_tree.generate(root, a.scale, compiled_share=a.compiled_share)
     files = all_files(root)
     cu = sorted(f for f in files if f.endswith(".cu"))
     rng = random.Random(7)

@@ -11,6 +11,7 @@
 #include <mutex>
 #include <set>
 #include <tuple>
+#include <unordered_set>
 #include <thread>
 
 #include <fmt/format.h>
@@ -179,7 +180,27 @@ void parse_compile_commands(const SourceFile& sf, std::vector<Diagnostic>& out) 
                  fmt::format("invalid JSON in compile_commands.json: {}", msg), {}, std::nullopt});
 }
 
-void process_file(FileWork& w, const RunOptions& opts, uint64_t max_bytes) {
+// A .py file's graph-break summary. It depends on the text alone: an unchanged file is read
+// from the cache.
+python::gb::Summary python_summary(const SourceFile& sf, const DiskCache* cache) {
+  std::optional<python::gb::Summary> summary;
+  std::string key;
+  if (cache) {
+    key = DiskCache::key("gb-summary", {sf.text});
+    if (auto bytes = cache->load("gb", key)) summary = python::gb::deserialize(*bytes);
+  }
+  if (!summary) {
+    summary = python::gb::summarize(sf.text);
+    if (cache) cache->store("gb", key, python::gb::serialize(*summary));
+  }
+  return std::move(*summary);
+}
+
+// The last components of the project's Python module names ("pkg/ops/fused.py" -> "fused",
+// "pkg/ops/__init__.py" -> "ops"): the identifiers kept for a module that is not summarised.
+using ModuleNames = std::unordered_set<std::string_view>;
+
+void process_file(FileWork& w, const RunOptions& opts, uint64_t max_bytes, const ModuleNames& module_names) {
   const auto& f = w.file;
   LoadResult lr;
   auto ov = opts.overlays.find(f.fs_path);
@@ -234,18 +255,13 @@ void process_file(FileWork& w, const RunOptions& opts, uint64_t max_bytes) {
       w.pyproject = model::PyProjectUnit{&sf, pyproject::parse(sf.text)};
       break;
     case FileKind::Python: {  // syntax errors are left to Python linters; the summary skips them
-      // The summary depends on the text alone: an unchanged file is read from the cache.
-      std::optional<python::gb::Summary> summary;
-      std::string key;
-      if (opts.disk_cache) {
-        key = DiskCache::key("gb-summary", {sf.text});
-        if (auto bytes = opts.disk_cache->load("gb", key)) summary = python::gb::deserialize(*bytes);
-      }
-      if (!summary) {
-        summary = python::gb::summarize(sf.text);
-        if (opts.disk_cache) opts.disk_cache->store("gb", key, python::gb::serialize(*summary));
-      }
-      w.python = model::PythonUnit{&sf, std::move(*summary)};
+      // A module that cannot start a compiled region is summarised later, if the graph-break
+      // analysis reaches it (model::PythonUnit).
+      w.python = model::PythonUnit{&sf, std::nullopt, {}};
+      if (python::gb::may_start_regions(sf.text))
+        w.python->summary = python_summary(sf, opts.disk_cache);
+      else
+        w.python->words = python::gb::words_of(sf.text, [&](std::string_view x) { return module_names.count(x) > 0; });
       break;
     }
     case FileKind::CMake: {
@@ -340,10 +356,17 @@ RunOutput run_analysis(const RunOptions& opts) {
   unsigned jobs = opts.jobs ? opts.jobs : std::max(1u, std::thread::hardware_concurrency());
   const unsigned jobs_all = jobs;
   jobs = std::min<unsigned>(jobs, std::max<size_t>(1, work.size()));
+  std::vector<std::string> module_name_store;
+  for (const auto& w : work)
+    if (w.file.kind == FileKind::Python) {
+      std::string key = model::module_name_of(w.file.display_path);
+      module_name_store.push_back(key.substr(key.rfind('.') == std::string::npos ? 0 : key.rfind('.') + 1));
+    }
+  ModuleNames module_names(module_name_store.begin(), module_name_store.end());
   std::atomic<size_t> next{0};
   auto worker = [&] {
     prefer_huge_pages_in_thread();
-    for (size_t i = next++; i < work.size(); i = next++) process_file(work[i], opts, max_bytes);
+    for (size_t i = next++; i < work.size(); i = next++) process_file(work[i], opts, max_bytes, module_names);
   };
   std::vector<std::thread> threads;
   for (unsigned t = 1; t < jobs; ++t) threads.emplace_back(worker);
@@ -407,6 +430,21 @@ RunOutput run_analysis(const RunOptions& opts) {
     return std::string_view(extra_cmake.emplace(abs, std::move(lr.file->text)).first->second);
   };
   inputs.display_path = [&](const std::string& abs) { return display_path_for(abs, root); };
+  // Modules the graph-break analysis turns out to need, summarised in parallel.
+  inputs.summarize_python = [&](std::vector<model::PythonUnit>& units, const std::vector<size_t>& which) {
+    std::atomic<size_t> at{0};
+    auto summarise = [&] {
+      for (size_t i = at++; i < which.size(); i = at++) {
+        model::PythonUnit& u = units[which[i]];
+        u.summary = python_summary(*u.file, opts.disk_cache);
+        u.words = {};
+      }
+    };
+    std::vector<std::thread> pool;
+    for (size_t t = 1; t < std::min<size_t>(jobs_all, which.size()); ++t) pool.emplace_back(summarise);
+    summarise();
+    for (auto& t : pool) t.join();
+  };
   model::ProjectModel model = model::build_model(loaded, std::move(units), inputs);
 
   // 3b. CUDA sources, per target arch of the model, in parallel (analyzer/engine/cuda_units.h).

@@ -135,10 +135,11 @@ class Analysis {
       std::string key = module_name_of(units_[u].file->path);
       keys_.push_back(key);
       by_key_.emplace(key, static_cast<int>(u));
-      const auto& s = units_[u].summary;
       auto& fq = fn_by_qual_.emplace_back();
-      for (size_t i = 0; i < s.functions.size(); ++i) fq.emplace(s.functions[i].qualname, static_cast<int>(i));
       auto& cq = cls_by_qual_.emplace_back();
+      if (!units_[u].summary) continue;  // nothing of it is known yet (see sum())
+      const auto& s = *units_[u].summary;
+      for (size_t i = 0; i < s.functions.size(); ++i) fq.emplace(s.functions[i].qualname, static_cast<int>(i));
       for (size_t i = 0; i < s.classes.size(); ++i) cq.emplace(s.classes[i].qualname, static_cast<int>(i));
       // Few modules set Dynamo config: each entry looks at those only, not at every module.
       if (!s.config.empty()) config_units_.push_back(static_cast<int>(u));
@@ -146,13 +147,43 @@ class Analysis {
   }
 
   std::vector<GraphBreak> run() {
+    // Entry-point globs match functions of any module: every module is needed.
+    if (!in_.entry_points.empty())
+      for (size_t u = 0; u < units_.size(); ++u) (void)sum(static_cast<int>(u));
     collect_entries();
     for (size_t e = 0; e < entries_.size(); ++e) walk(e);
     return results();
   }
 
+  // The units this run needed without a summary: the results are only valid when it is empty.
+  const std::set<size_t>& missing() const { return missing_; }
+
  private:
   // ---- modules ----
+  // A unit's summary. A unit without one is recorded as missing and reads as empty: the run
+  // goes on, and is repeated once the missing units are summarised (find_graph_breaks).
+  const gb::Summary& sum(int unit) {
+    const auto& s = units_[static_cast<size_t>(unit)].summary;
+    if (s) return *s;
+    missing_.insert(static_cast<size_t>(unit));
+    return empty_;
+  }
+
+  // Whether unit `p` (without a summary) may import unit `x`: a module name it imports
+  // resolves to x (exactly, as a suffix, or as the parent of a name), so x's last name
+  // component is written in p, or is a component of p's own name (a relative import reaches
+  // p's packages). A superset: the summary of a candidate tells.
+  bool may_import(int p, int x) const {
+    const std::string& k = keys_[static_cast<size_t>(x)];
+    std::string_view last = std::string_view(k).substr(k.rfind('.') == std::string::npos ? 0 : k.rfind('.') + 1);
+    if (last.empty()) return false;
+    const auto& w = units_[static_cast<size_t>(p)].words;
+    if (std::binary_search(w.begin(), w.end(), last)) return true;
+    for (const auto& c : split(keys_[static_cast<size_t>(p)]))
+      if (c == last) return true;
+    return false;
+  }
+
   // A project module by dotted name: exact, else the one module whose name ends with it.
   int find_module(const std::string& name) {
     if (name.empty()) return -1;
@@ -230,7 +261,6 @@ class Analysis {
   // ---- resolution ----
   Target resolve(const gb::Val& v, int unit, int self_cls, int depth = 0) {
     if (depth > kMaxResolveDepth || --budget_ < 0) return {};
-    const auto& s = units_[static_cast<size_t>(unit)].summary;
     switch (v.kind) {
       case VK::Path: {
         if (v.text.starts_with(":")) {
@@ -320,11 +350,10 @@ class Analysis {
       case VK::Tensor: return Target{TK::Tensor};
       default: return {};
     }
-    (void)s;
   }
 
   Target global(int unit, const std::string& name, int depth) {
-    const auto& g = units_[static_cast<size_t>(unit)].summary.globals;
+    const auto& g = sum(unit).globals;
     auto it = g.find(name);
     if (it == g.end()) {
       // A submodule of a package (`from pkg import sub` resolves `pkg.sub` here).
@@ -342,7 +371,7 @@ class Analysis {
   bool each_class(int unit, int cls, F&& f, int depth = 0) {
     if (depth > 12 || --budget_ < 0) return false;
     if (f(unit, cls)) return true;
-    for (const auto& b : units_[static_cast<size_t>(unit)].summary.classes[static_cast<size_t>(cls)].bases) {
+    for (const auto& b : sum(unit).classes[static_cast<size_t>(cls)].bases) {
       Target t = resolve(b, unit, -1, depth + 1);
       if (t.kind == TK::Class && each_class(t.unit, t.index, f, depth + 1)) return true;
     }
@@ -353,7 +382,7 @@ class Analysis {
   bool is_autograd_function(int unit, int cls) {
     bool found = false;
     each_class(unit, cls, [&](int u, int c) {
-      for (const auto& b : units_[static_cast<size_t>(u)].summary.classes[static_cast<size_t>(c)].bases) {
+      for (const auto& b : sum(u).classes[static_cast<size_t>(c)].bases) {
         Target t = resolve(b, u, -1, 0);
         if (t.kind == TK::External &&
             (t.path == "torch.autograd.Function" || t.path == "torch.autograd.function.Function"))
@@ -373,7 +402,7 @@ class Analysis {
         return false;
       }
       first = false;
-      const auto& k = units_[static_cast<size_t>(u)].summary.classes[static_cast<size_t>(c)];
+      const auto& k = sum(u).classes[static_cast<size_t>(c)];
       auto it = k.methods.find(name);
       if (it == k.methods.end()) return false;
       out = Target{TK::Function, u, it->second};
@@ -386,7 +415,7 @@ class Analysis {
     if (depth > kMaxResolveDepth || --budget_ < 0) return {};
     switch (t.kind) {
       case TK::Module: {
-        const auto& g = units_[static_cast<size_t>(t.unit)].summary.globals;
+        const auto& g = sum(t.unit).globals;
         if (g.count(name)) return global(t.unit, name, depth + 1);
         std::string sub = keys_[static_cast<size_t>(t.unit)].empty() ? name : keys_[static_cast<size_t>(t.unit)] + "." + name;
         if (is_extension(sub)) {
@@ -405,7 +434,7 @@ class Analysis {
       case TK::Instance: {
         Target out;
         each_class(t.unit, t.index, [&](int u, int c) {
-          const auto& k = units_[static_cast<size_t>(u)].summary.classes[static_cast<size_t>(c)];
+          const auto& k = sum(u).classes[static_cast<size_t>(c)];
           if (auto it = k.attrs.find(name); it != k.attrs.end()) {
             // `self.step = torch.compile(self.step)` / `self.f = wrap(self.f)`: the attribute
             // is the method of that name itself; look the method up rather than the attribute.
@@ -461,9 +490,12 @@ class Analysis {
     return fmt::format("{}:{}", f.path, f.lines.line_of(span.begin));
   }
 
+  // Units without a summary hold no compiled function, compile site or config
+  // (python::gb::may_start_regions), so only summarised ones are looked at.
   void collect_entries() {
     for (size_t u = 0; u < units_.size(); ++u) {
-      const auto& s = units_[u].summary;
+      if (!units_[u].summary) continue;
+      const auto& s = sum(static_cast<int>(u));
       for (size_t i = 0; i < s.functions.size(); ++i)
         if (s.functions[i].compiled)
           add_entry(static_cast<int>(u), static_cast<int>(i), s.functions[i].compiled->fullgraph,
@@ -471,7 +503,8 @@ class Analysis {
                     s.functions[i].compiled->fullgraph ? "@torch.compile(fullgraph=True)" : "@torch.compile");
     }
     for (size_t u = 0; u < units_.size(); ++u) {
-      for (const auto& cs : units_[u].summary.compile_sites) {
+      if (!units_[u].summary) continue;
+      for (const auto& cs : sum(static_cast<int>(u)).compile_sites) {
         Target t = resolve(cs.target, static_cast<int>(u), -1);
         if (cs.method_form && t.kind != TK::Instance) continue;
         Target fn;
@@ -480,14 +513,14 @@ class Analysis {
         if (fn.kind != TK::Function) continue;
         std::string how = fmt::format("{}{} at {}", cs.method_form ? ".compile(" : "torch.compile(",
                                       cs.fullgraph ? "fullgraph=True)" : ")", where_text(static_cast<int>(u), cs.span));
-        const auto& f = units_[static_cast<size_t>(fn.unit)].summary.functions[static_cast<size_t>(fn.index)];
+        const auto& f = sum(fn.unit).functions[static_cast<size_t>(fn.index)];
         add_entry(fn.unit, fn.index, cs.fullgraph, f.compiled ? f.compiled->config : std::map<std::string, bool>{},
                   how);
       }
     }
     for (const auto& [glob, origin] : in_.entry_points) {
       for (size_t u = 0; u < units_.size(); ++u) {
-        const auto& s = units_[u].summary;
+        const auto& s = sum(static_cast<int>(u));
         std::vector<std::string> mods;
         for (std::string k = keys_[u];;) {
           mods.push_back(k);
@@ -522,7 +555,7 @@ class Analysis {
     c.capture_dynamic = env_on("TORCHDYNAMO_CAPTURE_DYNAMIC_OUTPUT_SHAPE_OPS");
     for (int u : config_units_) {
       if (!scope_of(u).count(e.unit)) continue;
-      for (const auto& set : units_[static_cast<size_t>(u)].summary.config) apply(c, set.key, set.value);
+      for (const auto& set : sum(u).config) apply(c, set.key, set.value);
     }
     for (const auto& [k, v] : e.patch) apply(c, k, v);
     if (e.fullgraph) {  // torch 2.11: fullgraph=True captures instead of breaking
@@ -551,12 +584,16 @@ class Analysis {
       q.pop_front();
       for (int p : importers_[static_cast<size_t>(x)])
         if (roots.insert(p).second) q.push_back(p);
+      // Units without a summary whose imports are unknown: the ones that may import x are needed.
+      for (int p : unsummarised_)
+        if (p != x && may_import(p, x)) (void)sum(p);
     }
     std::set<int> out = roots;
     q.assign(roots.begin(), roots.end());
     while (!q.empty()) {
       int x = q.front();
       q.pop_front();
+      if (!units_[static_cast<size_t>(x)].summary) (void)sum(x);  // its imports are needed
       for (int d : imports_[static_cast<size_t>(x)])
         if (out.insert(d).second) q.push_back(d);
     }
@@ -568,8 +605,12 @@ class Analysis {
     imports_.resize(units_.size());
     importers_.resize(units_.size());
     for (size_t u = 0; u < units_.size(); ++u) {
+      if (!units_[u].summary) {
+        unsummarised_.push_back(static_cast<int>(u));
+        continue;
+      }
       std::set<int> seen;
-      for (const auto& imp : units_[u].summary.imports) {
+      for (const auto& imp : sum(static_cast<int>(u)).imports) {
         std::string name = imp.starts_with(".") ? absolute(static_cast<int>(u), imp) : imp;
         int m = find_module(name);
         if (m < 0 && name.find('.') != std::string::npos) m = find_module(name.substr(0, name.rfind('.')));
@@ -609,8 +650,8 @@ class Analysis {
     if (std::find(f.entries.begin(), f.entries.end(), entry) == f.entries.end()) f.entries.push_back(entry);
   }
 
-  std::string function_name(int unit, int fn) const {
-    return units_[static_cast<size_t>(unit)].summary.functions[static_cast<size_t>(fn)].qualname;
+  std::string function_name(int unit, int fn) {
+    return sum(unit).functions[static_cast<size_t>(fn)].qualname;
   }
 
   // Which parameters the calls reaching a function pass (for sites under `if p:` on a
@@ -661,7 +702,7 @@ class Analysis {
       std::optional<std::pair<int, const gb::CallSite*>> via{{n.unit, &c}};
       Reached here{n.via, n.via_callee};
       call(e, cfg, n.unit, c, t, here, [&](int u, int fn) {
-        const auto& callee = units_[static_cast<size_t>(u)].summary.functions[static_cast<size_t>(fn)];
+        const auto& callee = sum(u).functions[static_cast<size_t>(fn)];
         note_passed(passed[{u, fn}], c, callee);
         if (seen.insert({u, fn}).second)
           q.push_back({u, fn, via, function_name(u, fn)});
@@ -671,7 +712,7 @@ class Analysis {
       while (!q.empty() && budget_ > 0) {
         Node n = std::move(q.front());
         q.pop_front();
-        const auto& f = units_[static_cast<size_t>(n.unit)].summary.functions[static_cast<size_t>(n.fn)];
+        const auto& f = sum(n.unit).functions[static_cast<size_t>(n.fn)];
         for (const auto& b : f.breaks) {
           if (!breaks(b.gate, cfg)) continue;
           if (!live(n, b.needs)) {
@@ -705,7 +746,7 @@ class Analysis {
         if (live(held_calls[i].first, held_calls[i].second->needs)) {
           auto [n, c] = held_calls[i];
           held_calls.erase(held_calls.begin() + static_cast<std::ptrdiff_t>(i));
-          const auto& f = units_[static_cast<size_t>(n.unit)].summary.functions[static_cast<size_t>(n.fn)];
+          const auto& f = sum(n.unit).functions[static_cast<size_t>(n.fn)];
           do_call(n, f, *c);
           progress = true;
         } else {
@@ -729,7 +770,7 @@ class Analysis {
     auto what = [&] { return call_text(unit, c.span); };  // only for a break found here
     switch (t.kind) {
       case TK::Function: {
-        const auto& f = units_[static_cast<size_t>(t.unit)].summary.functions[static_cast<size_t>(t.index)];
+        const auto& f = sum(t.unit).functions[static_cast<size_t>(t.index)];
         if (f.disabled) {
           record(e, unit, c.span, gb::BreakKind::DisabledCall, what(), f.disabled_nonrecursive ? "GB0099" : "GB0098",
                  f.qualname, r.via, r.callee);
@@ -809,7 +850,7 @@ class Analysis {
       std::vector<RegionEntry> es;
       for (size_t ei : f.entries) {
         const Entry& en = entries_[ei];
-        const auto& fn = units_[static_cast<size_t>(en.unit)].summary.functions[static_cast<size_t>(en.fn)];
+        const auto& fn = sum(en.unit).functions[static_cast<size_t>(en.fn)];
         g.fullgraph |= en.fullgraph;
         es.push_back({fn.qualname, {units_[static_cast<size_t>(en.unit)].file->path, fn.name_span}, en.fullgraph,
                       en.how});
@@ -855,14 +896,38 @@ class Analysis {
   std::vector<int> config_units_;  // units whose summary sets Dynamo config, in order
   std::vector<std::vector<int>> imports_;
   std::vector<std::vector<int>> importers_;
+  std::vector<int> unsummarised_;  // units without a summary when the import graph was built
+  std::set<size_t> missing_;
+  const gb::Summary empty_{};
   int64_t budget_ = kWorkBudget;
 };
 
 }  // namespace
 
-std::vector<GraphBreak> find_graph_breaks(const std::vector<PythonUnit>& units, const GraphBreakInputs& in) {
-  Analysis a(units, in);
-  return a.run();
+std::vector<GraphBreak> find_graph_breaks(std::vector<PythonUnit>& units, const GraphBreakInputs& in,
+                                          const SummarizeUnits& summarize) {
+  auto fill = [&](const std::vector<size_t>& which) {
+    if (summarize) summarize(units, which);
+    for (size_t u : which)  // without a summarizer, or whatever it left out
+      if (!units[u].summary) units[u].summary = python::gb::summarize(units[u].file->text);
+  };
+  // Each run that needs more summaries is repeated with them; it only reads summaries, so the
+  // last run (which needed none it lacked) computes what a run over every summary would. After
+  // a few rounds the rest is summarised at once, so a long chain of modules costs at most
+  // kMaxRounds + 1 runs.
+  constexpr int kMaxRounds = 6;
+  for (int round = 0;; ++round) {
+    Analysis a(units, in);
+    std::vector<GraphBreak> out = a.run();
+    if (a.missing().empty()) return out;
+    std::vector<size_t> which(a.missing().begin(), a.missing().end());
+    if (round + 1 >= kMaxRounds) {
+      which.clear();
+      for (size_t u = 0; u < units.size(); ++u)
+        if (!units[u].summary) which.push_back(u);
+    }
+    fill(which);
+  }
 }
 
 }  // namespace cudalint::model

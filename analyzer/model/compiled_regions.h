@@ -17,6 +17,7 @@
 // and dynamic-shape operators rather than breaking).
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -30,7 +31,14 @@ namespace cudalint::model {
 // One analysed .py file.
 struct PythonUnit {
   const SourceFile* file = nullptr;
-  python::gb::Summary summary;
+  // Absent until the analysis needs it: a module that cannot start a compiled region or set
+  // Dynamo config (python::gb::may_start_regions) is summarised only when a region reaches it or
+  // an import question involves it, so a tree where few modules use torch.compile is mostly
+  // not parsed. The results are the same as with every module summarised.
+  std::optional<python::gb::Summary> summary;
+  // For a unit without a summary: its identifiers that are the last component of some module's
+  // dotted name (python::gb::words_of), so the analysis can tell which modules it may import.
+  std::vector<std::string> words;
 };
 
 // A compiled region that reaches a graph break.
@@ -63,8 +71,14 @@ struct GraphBreakInputs {
   std::vector<std::pair<std::string, std::string>> env;
 };
 
-// Deterministic (sorted by path and offset); bounded work for any input.
-std::vector<GraphBreak> find_graph_breaks(const std::vector<PythonUnit>& units, const GraphBreakInputs& in);
+// Fills units[i].summary for each i of `which` (the engine does it in parallel, through its cache).
+using SummarizeUnits = std::function<void(std::vector<PythonUnit>& units, const std::vector<size_t>& which)>;
+
+// Deterministic (sorted by path and offset); bounded work for any input. Units without a
+// summary are summarised through `summarize` (python::gb::summarize, one by one, when empty)
+// as the analysis finds it needs them.
+std::vector<GraphBreak> find_graph_breaks(std::vector<PythonUnit>& units, const GraphBreakInputs& in,
+                                          const SummarizeUnits& summarize = {});
 
 // Dotted module name for a display path: "pkg/sub/mod.py" -> "pkg.sub.mod", "pkg/__init__.py" -> "pkg".
 std::string module_name_of(std::string_view path);

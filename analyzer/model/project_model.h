@@ -82,6 +82,8 @@ struct ModelInputs {
   std::optional<Fact<CudaVersion>> default_cuda;
   // The config's `[graph-breaks] entry-points` globs, with where they are written.
   std::vector<std::pair<std::string, Origin>> graph_break_entry_points;
+  // Summarises the Python units the graph-break analysis needs (compiled_regions.h).
+  SummarizeUnits summarize_python;
 };
 
 struct ProjectModel {

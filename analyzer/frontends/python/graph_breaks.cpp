@@ -1771,6 +1771,31 @@ class Summarizer {
 
 }  // namespace
 
+bool may_start_regions(std::string_view text) {
+  return text.find("compile") != std::string_view::npos || text.find("optimize") != std::string_view::npos ||
+         text.find("dynamo") != std::string_view::npos;
+}
+
+std::vector<std::string> words_of(std::string_view text, const std::function<bool(std::string_view)>& keep) {
+  auto ident = [](unsigned char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c >= 0x80;
+  };
+  std::vector<std::string> out;
+  for (size_t i = 0; i < text.size();) {
+    if (!ident(static_cast<unsigned char>(text[i]))) {
+      ++i;
+      continue;
+    }
+    size_t b = i;
+    while (i < text.size() && ident(static_cast<unsigned char>(text[i]))) ++i;
+    std::string_view w = text.substr(b, i - b);
+    if (keep(w)) out.emplace_back(w);
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
 Summary summarize(std::string_view text) {
   Summary s;
   if (text.size() > UINT32_MAX) {

@@ -15,6 +15,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -179,6 +180,19 @@ struct Summary {
 
 // Never throws; bounded work and recursion for any input.
 Summary summarize(std::string_view text);
+
+// Whether a module may start compiled regions or set Dynamo config, from its bytes alone:
+// every entry form (`torch.compile`, `.compile()`, `torch._dynamo.optimize`,
+// `torch._dynamo.config.patch`) and every config assignment (`torch._dynamo.config.X = ...`)
+// the summary recognises is resolved from names written in the module itself, so its text
+// contains "compile", "optimize" or "dynamo". A module without them is summarised only when
+// the analysis reaches it (analyzer/model/compiled_regions.h).
+bool may_start_regions(std::string_view text);
+
+// The identifiers of `text` (maximal runs of [A-Za-z0-9_] and non-ASCII bytes, in code,
+// strings and comments alike) for which `keep` is true, sorted and unique. Every module path an
+// import statement of the summary names is made of such identifiers.
+std::vector<std::string> words_of(std::string_view text, const std::function<bool(std::string_view)>& keep);
 
 std::string_view to_string(BreakKind k);
 
