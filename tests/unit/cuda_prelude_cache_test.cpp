@@ -79,18 +79,23 @@ TEST(CudaPreludeCache, EmbeddedPrecompiledPreludeServesTheDefaultFlags) {
     Options embedded = plain;
     embedded.prelude_cache = &cache;
     embedded.precompile_prelude = false;
-    size_t parses = 0, pch_parses = 0;
+    size_t parses = 0, pch_parses = 0, reused = 0;
     for (const auto& f : files) {
       std::string text = read(f);
       Result a = analyze(f.string(), text, plain, FeatureTable::builtin());
       Result b = analyze(f.string(), text, embedded, FeatureTable::builtin());
       EXPECT_EQ(a.pch_parses, 0u);
+      EXPECT_EQ(a.reused_driver_parses, 0u);
       EXPECT_EQ(render(a), render(b)) << f.string() << " with " << fmt::format("{}", fmt::join(c.defines, " "));
       parses += b.clang_parses;
       pch_parses += b.pch_parses;
+      reused += b.reused_driver_parses;
     }
     ASSERT_GT(parses, files.size()) << c.std;
     EXPECT_EQ(pch_parses, c.embedded ? parses : 0u) << c.std << " " << fmt::format("{}", fmt::join(c.defines, " "));
+    // The cached run reuses the driver's cc1 command line (one per arch and flag set), with the
+    // same results: every parse of it goes through a driver job.
+    EXPECT_EQ(reused, parses) << c.std;
   }
 }
 

@@ -18,7 +18,10 @@
 #include <clang/Basic/DiagnosticLex.h>
 #include <clang/Basic/DiagnosticOptions.h>
 #include <clang/Basic/DiagnosticParse.h>
+#include <clang/Driver/Compilation.h>
 #include <clang/Driver/Driver.h>
+#include <clang/Driver/Job.h>
+#include <clang/Driver/Tool.h>
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Frontend/FrontendAction.h>
 #include <clang/Lex/Lexer.h>
@@ -34,6 +37,7 @@
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/Path.h>
 #include <llvm/Support/VirtualFileSystem.h>
+#include <llvm/TargetParser/Host.h>
 #include <llvm/Support/thread.h>
 
 #include "analyzer/frontends/cuda/arch_macros.h"
@@ -1048,6 +1052,65 @@ std::shared_ptr<const std::string> build_prelude_pch(const std::vector<std::stri
   return out;
 }
 
+// Where the analysed file goes in a driver job's command line.
+constexpr std::string_view kDriverInput = "/cudalint/driver-input.cu";
+
+}  // namespace
+
+struct DriverJob {
+  std::vector<std::string> cc1;       // the arguments after `-cc1`, kDriverInput for the file
+  size_t input_at = 0;                // the index of kDriverInput in cc1
+  size_t main_file_name_at = 0;       // the value of -main-file-name (the input's base name)
+  Manifest probes;                    // what the driver looked up on the real file system
+};
+
+namespace {
+
+// Runs Clang's driver as ToolInvocation does, on `args` ending with kDriverInput, over the
+// parse's in-memory files; keeps the one cc1 command line it makes. nullptr when the driver
+// reports an error or makes anything else: each parse then runs the driver itself, which
+// reports the error as before.
+std::shared_ptr<const DriverJob> make_driver_job(const std::vector<std::string>& args, const std::string& prelude,
+                                                 const std::string* pch, const std::string& arch_text) {
+  auto job = std::make_shared<DriverJob>();
+  VirtualFiles vf(prelude, pch, &job->probes, &arch_text);
+  std::vector<const char*> argv;
+  for (const auto& a : args) argv.push_back(a.c_str());
+  ErrorCounter errs;
+  llvm::IntrusiveRefCntPtr<clang::DiagnosticOptions> dopts(new clang::DiagnosticOptions());
+  clang::DiagnosticsEngine diags(llvm::makeIntrusiveRefCnt<clang::DiagnosticIDs>(), &*dopts, &errs, false);
+  clang::driver::Driver driver(argv[0], llvm::sys::getDefaultTargetTriple(), diags, "clang LLVM compiler",
+                               &vf.files->getVirtualFileSystem());
+  driver.setTitle("clang_based_tool");
+  driver.setCheckInputsExist(false);  // the input is a placeholder
+  std::unique_ptr<clang::driver::Compilation> comp(driver.BuildCompilation(argv));
+  if (!comp || comp->containsError() || errs.any) return nullptr;
+  const clang::driver::Command* cc1 = nullptr;
+  for (const clang::driver::Command& c : comp->getJobs()) {
+    if (llvm::StringRef(c.getCreator().getName()) != "clang") return nullptr;
+    if (cc1) return nullptr;
+    cc1 = &c;
+  }
+  if (!cc1) return nullptr;
+  const std::string base(llvm::sys::path::filename(kDriverInput));
+  bool input = false, name = false;
+  for (const char* a : cc1->getArguments()) {
+    std::string_view arg(a);
+    if (arg == kDriverInput && !input) {
+      job->input_at = job->cc1.size();
+      input = true;
+    } else if (arg == base && !name && !job->cc1.empty() && job->cc1.back() == "-main-file-name") {
+      job->main_file_name_at = job->cc1.size();
+      name = true;
+    } else if (arg.find(base) != std::string_view::npos) {
+      return nullptr;  // the file named some other way: not a plain substitution
+    }
+    job->cc1.emplace_back(arg);
+  }
+  if (!input || !name) return nullptr;
+  return job;
+}
+
 }  // namespace
 
 // ---------------------------------------------------------------------------------------------
@@ -1059,6 +1122,17 @@ PreludeCache::PreludeCache(const DiskCache* disk, std::string_view embedded) : d
   }
 }
 PreludeCache::~PreludeCache() = default;
+
+std::shared_ptr<const DriverJob> PreludeCache::driver_job(const std::string& key,
+                                                          const std::function<std::shared_ptr<const DriverJob>()>& make) {
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (auto it = jobs_.find(key); it != jobs_.end()) return it->second;
+  }
+  std::shared_ptr<const DriverJob> job = make();  // outside the lock: two threads may both make it
+  std::lock_guard<std::mutex> lock(mu_);
+  return jobs_.emplace(key, std::move(job)).first->second;
+}
 
 std::shared_ptr<const std::string> PreludeCache::get(const std::string& key,
                                                     const std::function<std::shared_ptr<const std::string>()>& build,
@@ -1177,6 +1251,7 @@ struct ArchParse {
   std::vector<SyntaxError> syntax;     // at most one: the first
   std::vector<GlobalAccess> accesses;  // when asked for (`first`)
   bool used_pch = false;               // the prelude came precompiled
+  bool reused_driver = false;          // the cc1 command line came from a driver job
 };
 
 // The flags every arch shares: the prelude is precompiled with these.
@@ -1267,7 +1342,32 @@ ArchParse parse_arch(const ParseInput& in, const model::Arch& arch, bool first, 
     full.push_back(std::string(with_pch ? kPchPath : kPreludePath));
     full.push_back("-include");
     full.push_back(std::string(kArchPath));
-    full.push_back(file);
+    // The driver's cc1 command line for these flags, made once per run (the file is the only
+    // part that differs between files; the driver's look-ups are replayed into `record`, so a
+    // cached result depends on them as before).
+    std::shared_ptr<const DriverJob> job;
+    if (opts.prelude_cache) {
+      llvm::SmallString<256> cwd;
+      (void)llvm::sys::fs::current_path(cwd);  // the driver writes it into the cc1 flags
+      std::string key(cwd.str());
+      for (const auto& a : full) (key += '\x1f') += a;
+      job = opts.prelude_cache->driver_job(key, [&] {
+        std::vector<std::string> a = full;
+        a.push_back(std::string(kDriverInput));
+        return make_driver_job(a, prelude, with_pch ? pch.get() : nullptr, in.arch_text);
+      });
+    }
+    if (job) {
+      std::vector<std::string> cc1 = {full.front(), "-cc1"};
+      cc1.insert(cc1.end(), job->cc1.begin(), job->cc1.end());
+      cc1[2 + job->input_at] = file;
+      cc1[2 + job->main_file_name_at] = llvm::sys::path::filename(file).str();
+      full = std::move(cc1);
+      if (record)
+        for (const auto& [p, probe] : job->probes) note_probe(*record, p, probe);
+    } else {
+      full.push_back(file);
+    }
     copt.emplace(table, opts.cuda);
     Collector& c = *copt;
     c.want_accesses = first;
@@ -1296,6 +1396,7 @@ ArchParse parse_arch(const ParseInput& in, const model::Arch& arch, bool first, 
     };
     finished = own_stack ? crc.RunSafely(parse) : crc.RunSafelyOnThread(parse, kParseStackBytes);
     out.used_pch = with_pch;
+    out.reused_driver = job != nullptr;
     // A PCH the parse could not load (an error without a place in any file): parse the text.
     if (!with_pch || (finished && ran && !diags.unplaced_errors)) break;
   }
@@ -1443,6 +1544,7 @@ Result analyze_parsed(std::string_view path, std::string_view text, const Option
     ArchParse& p = *parses[k];
     ++res.clang_parses;
     if (p.used_pch) ++res.pch_parses;
+    if (p.reused_driver) ++res.reused_driver_parses;
     res.per_arch[k].parsed = p.ar.parsed;
     res.per_arch[k].uses = std::move(p.ar.uses);
     for (auto& e : p.errors) res.errors.push_back(std::move(e));

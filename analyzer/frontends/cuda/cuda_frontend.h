@@ -62,6 +62,8 @@ struct SyntaxError {
 // file uses. Shared by the threads of a run (and an editor session); thread-safe. Building one
 // costs about one parse; a flag set whose PCH cannot be built or loaded falls back to parsing
 // the prelude text.
+struct DriverJob;  // the cc1 command line Clang's driver makes of a parse's flags (cuda_frontend.cpp)
+
 class PreludeCache {
  public:
   // Out of line: the cached futures are created in cuda_frontend.cpp, built without RTTI, and
@@ -81,11 +83,18 @@ class PreludeCache {
                                          const std::function<std::shared_ptr<const std::string>()>& build,
                                          bool may_build = true);
 
+  // The driver's cc1 command line for the flags `key`, made by `make` on first use (nullptr:
+  // none to reuse; each parse runs the driver). The driver's work (finding the host's GCC and
+  // the CUDA installation, choosing the cc1 flags) is the same for every file of a run.
+  std::shared_ptr<const DriverJob> driver_job(const std::string& key,
+                                              const std::function<std::shared_ptr<const DriverJob>()>& make);
+
  private:
   const DiskCache* disk_ = nullptr;
   std::string_view embedded_key_, embedded_pch_;
   std::mutex mu_;
   std::map<std::string, std::shared_future<std::shared_ptr<const std::string>>> by_key_;
+  std::map<std::string, std::shared_ptr<const DriverJob>> jobs_;
 };
 
 struct Options {
@@ -130,6 +139,8 @@ struct Result {
   unsigned clang_parses = 0;
   // Those of them that read the prelude precompiled (the rest parsed its text).
   unsigned pch_parses = 0;
+  // Those of them that reused a driver job (PreludeCache::driver_job) instead of running the driver.
+  unsigned reused_driver_parses = 0;
 };
 
 // `path` is the file's absolute path (for relative includes); `text` its content, which may be
