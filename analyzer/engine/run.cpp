@@ -198,7 +198,7 @@ python::gb::Summary python_summary(const SourceFile& sf, const DiskCache* cache)
 
 // The last components of the project's Python module names ("pkg/ops/fused.py" -> "fused",
 // "pkg/ops/__init__.py" -> "ops"): the identifiers kept for a module that is not summarised.
-using ModuleNames = std::unordered_set<std::string_view>;
+using ModuleNames = python::gb::WordSet;
 
 void process_file(FileWork& w, const RunOptions& opts, uint64_t max_bytes, const ModuleNames& module_names) {
   const auto& f = w.file;
@@ -261,7 +261,7 @@ void process_file(FileWork& w, const RunOptions& opts, uint64_t max_bytes, const
       if (python::gb::may_start_regions(sf.text))
         w.python->summary = python_summary(sf, opts.disk_cache);
       else
-        w.python->words = python::gb::words_of(sf.text, [&](std::string_view x) { return module_names.count(x) > 0; });
+        w.python->words = python::gb::words_of(sf.text, module_names);
       break;
     }
     case FileKind::CMake: {

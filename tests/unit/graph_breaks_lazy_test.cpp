@@ -57,14 +57,14 @@ Outcome analyse(const Project& p, bool lazy, const model::GraphBreakInputs& in =
     std::string key = model::module_name_of(path);
     names.push_back(key.substr(key.rfind('.') == std::string::npos ? 0 : key.rfind('.') + 1));
   }
-  std::unordered_set<std::string_view> module_names(names.begin(), names.end());
+  gb::WordSet module_names(names.begin(), names.end());
   std::vector<model::PythonUnit> units;
   for (const auto& f : files) {
     model::PythonUnit u{f.get(), std::nullopt, {}};
     if (!lazy || gb::may_start_regions(f->text))
       u.summary = gb::summarize(f->text);
     else
-      u.words = gb::words_of(f->text, [&](std::string_view w) { return module_names.count(w) > 0; });
+      u.words = gb::words_of(f->text, module_names);
     units.push_back(std::move(u));
   }
   size_t calls = 0;
@@ -281,12 +281,21 @@ TEST(GraphBreaksLazy, EntryPointGlobsNeedEveryModule) {
 }
 
 TEST(GraphBreaksLazy, WordsAreWholeIdentifiers) {
-  auto keep_all = [](std::string_view) { return true; };
+  const std::vector<std::string> all = {"Net", "_n2", "as", "from", "héllo", "import", "net", "x", "unused"};
+  gb::WordSet keep_all(all.begin(), all.end());
   EXPECT_EQ(gb::words_of("from .net import Net as _n2\n# héllo x", keep_all),
             (std::vector<std::string>{"Net", "_n2", "as", "from", "héllo", "import", "net", "x"}));
-  auto only_net = [](std::string_view w) { return w == "net"; };
+  const std::vector<std::string> net = {"net"};
+  gb::WordSet only_net(net.begin(), net.end());
   EXPECT_EQ(gb::words_of("network net_ nets net", only_net), (std::vector<std::string>{"net"}));
   EXPECT_TRUE(gb::words_of("", keep_all).empty());
+  EXPECT_FALSE(only_net.contains("ne"));
+  EXPECT_FALSE(only_net.contains("nut"));
+  EXPECT_FALSE(only_net.contains(""));
+  const std::string long_name(80, 'm'), longer(81, 'm');
+  gb::WordSet long_set(&long_name, &long_name + 1);
+  EXPECT_TRUE(long_set.contains(long_name));
+  EXPECT_FALSE(long_set.contains(longer));  // same first byte and length bucket: the set decides
   EXPECT_TRUE(gb::may_start_regions("x = torch.compile(f)"));
   EXPECT_TRUE(gb::may_start_regions("import torch._dynamo as d"));
   EXPECT_TRUE(gb::may_start_regions("d.optimize('eager')(f)"));

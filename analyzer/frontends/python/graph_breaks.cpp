@@ -1776,7 +1776,13 @@ bool may_start_regions(std::string_view text) {
          text.find("dynamo") != std::string_view::npos;
 }
 
-std::vector<std::string> words_of(std::string_view text, const std::function<bool(std::string_view)>& keep) {
+void WordSet::insert(std::string_view w) {
+  if (w.empty()) return;
+  set_.insert(w);
+  by_first_[static_cast<unsigned char>(w[0])] |= uint64_t{1} << std::min<size_t>(w.size(), 63);
+}
+
+std::vector<std::string> words_of(std::string_view text, const WordSet& keep) {
   auto ident = [](unsigned char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c >= 0x80;
   };
@@ -1789,7 +1795,7 @@ std::vector<std::string> words_of(std::string_view text, const std::function<boo
     size_t b = i;
     while (i < text.size() && ident(static_cast<unsigned char>(text[i]))) ++i;
     std::string_view w = text.substr(b, i - b);
-    if (keep(w)) out.emplace_back(w);
+    if (keep.contains(w)) out.emplace_back(w);
   }
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());

@@ -15,7 +15,8 @@
 #pragma once
 
 #include <cstdint>
-#include <functional>
+#include <algorithm>
+#include <unordered_set>
 #include <map>
 #include <optional>
 #include <string>
@@ -189,10 +190,30 @@ Summary summarize(std::string_view text);
 // the analysis reaches it (analyzer/model/compiled_regions.h).
 bool may_start_regions(std::string_view text);
 
+// A set of identifiers (views of strings that outlive it) that rejects most other words
+// without hashing them: by first byte and length.
+class WordSet {
+ public:
+  WordSet() = default;
+  template <typename It>
+  WordSet(It first, It last) {
+    for (; first != last; ++first) insert(*first);
+  }
+  void insert(std::string_view w);
+  bool contains(std::string_view w) const {
+    if (w.empty() || !(by_first_[static_cast<unsigned char>(w[0])] >> std::min<size_t>(w.size(), 63) & 1)) return false;
+    return set_.count(w) > 0;
+  }
+
+ private:
+  std::unordered_set<std::string_view> set_;
+  uint64_t by_first_[256] = {};  // bit min(length, 63) set for the words starting with that byte
+};
+
 // The identifiers of `text` (maximal runs of [A-Za-z0-9_] and non-ASCII bytes, in code,
-// strings and comments alike) for which `keep` is true, sorted and unique. Every module path an
+// strings and comments alike) that are in `keep`, sorted and unique. Every module path an
 // import statement of the summary names is made of such identifiers.
-std::vector<std::string> words_of(std::string_view text, const std::function<bool(std::string_view)>& keep);
+std::vector<std::string> words_of(std::string_view text, const WordSet& keep);
 
 std::string_view to_string(BreakKind k);
 
