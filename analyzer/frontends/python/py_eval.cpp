@@ -435,13 +435,25 @@ TSNode field(TSNode n, const char* name) {
       if (const char* f = ts_language_field_name_for_id(lang, i)) m.emplace(f, i);
     return m;
   }();
-  auto it = ids.find(std::string_view(name));
-  if (it == ids.end()) return ts_node_child_by_field_name(n, name, static_cast<uint32_t>(std::strlen(name)));
+  const std::string_view want(name);
+  auto it = ids.find(want);
+  if (it == ids.end()) return ts_node_child_by_field_name(n, name, static_cast<uint32_t>(want.size()));
   return ts_node_child_by_field_id(n, it->second);
 }
 
-std::vector<TSNode> named_children(TSNode n) {
-  std::vector<TSNode> out;
+NodeList named_children(TSNode n) {
+  NodeList out;
+  if (ts_node_is_null(n)) return out;
+  // A few children: by index (ts_node_child walks from the first, so this is quadratic, but
+  // cheaper than a cursor's allocations for short lists); more: with a cursor.
+  const uint32_t count = ts_node_child_count(n);
+  if (count <= 12) {
+    for (uint32_t i = 0; i < count; ++i) {
+      TSNode ch = ts_node_child(n, i);
+      if (ts_node_is_named(ch) && !is_trivia(ts_node_type(ch))) out.push_back(ch);
+    }
+    return out;
+  }
   for_each_named(n, [&](TSNode c) {
     out.push_back(c);
     return true;
@@ -690,7 +702,7 @@ Value Interpreter::eval(TSNode n, Scope& scope) {
 Value Interpreter::eval_comparison(TSNode n, Scope& scope) {
   // `a == b`, `a != b`, `a is None`, `a is not None` on known scalars; chains and `<`, `in`: unknown.
   Span sp = span_of(n);
-  std::vector<TSNode> operands = named_children(n);
+  NodeList operands = named_children(n);
   std::string op;
   int ops = 0;
   TSTreeCursor c = ts_tree_cursor_new(n);

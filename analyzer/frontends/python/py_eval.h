@@ -89,8 +89,34 @@ class Scope {
 Span span_of(TSNode n);
 std::string_view type_of(TSNode n);
 TSNode field(TSNode n, const char* name);
+// A node's children: up to 8 without a heap allocation (most nodes have fewer).
+class NodeList {
+ public:
+  void push_back(TSNode n) {
+    if (n_ < kInline) inline_[n_] = n;
+    else {
+      if (heap_.empty()) heap_.assign(inline_, inline_ + kInline);
+      heap_.push_back(n);
+    }
+    ++n_;
+  }
+  size_t size() const { return n_; }
+  bool empty() const { return n_ == 0; }
+  const TSNode* begin() const { return n_ <= kInline ? inline_ : heap_.data(); }
+  const TSNode* end() const { return begin() + n_; }
+  TSNode operator[](size_t i) const { return begin()[i]; }
+  TSNode front() const { return begin()[0]; }
+  TSNode back() const { return begin()[n_ - 1]; }
+
+ private:
+  static constexpr size_t kInline = 8;
+  TSNode inline_[kInline];
+  std::vector<TSNode> heap_;
+  size_t n_ = 0;
+};
+
 // Named children other than comments, in order.
-std::vector<TSNode> named_children(TSNode n);
+NodeList named_children(TSNode n);
 
 // Evaluated call arguments. `node` is the argument's expression, null for entries that came from a
 // `**mapping`; `span` is the expression (or the `**mapping`).
