@@ -200,6 +200,20 @@ python::gb::Summary python_summary(const SourceFile& sf, const DiskCache* cache)
 // "pkg/ops/__init__.py" -> "ops"): the identifiers kept for a module that is not summarised.
 using ModuleNames = python::gb::WordSet;
 
+// Calls f(i) for every i < n on up to `jobs` threads, the caller's included.
+template <typename F>
+void parallel_for(size_t n, unsigned jobs, F&& f) {
+  std::atomic<size_t> next{0};
+  auto worker = [&] {
+    prefer_huge_pages_in_thread();
+    for (size_t i = next++; i < n; i = next++) f(i);
+  };
+  std::vector<std::thread> threads;
+  for (size_t t = 1; t < std::min<size_t>(jobs, n); ++t) threads.emplace_back(worker);
+  worker();
+  for (auto& t : threads) t.join();
+}
+
 void process_file(FileWork& w, const RunOptions& opts, uint64_t max_bytes, const ModuleNames& module_names) {
   const auto& f = w.file;
   LoadResult lr;
@@ -353,25 +367,13 @@ RunOutput run_analysis(const RunOptions& opts) {
   uint64_t max_bytes = kDefaultMaxFileBytes;
   for (const auto& w : work)
     if (w.config->config && w.config->config->max_file_size) max_bytes = w.config->config->max_file_size->value;
-  unsigned jobs = opts.jobs ? opts.jobs : std::max(1u, std::thread::hardware_concurrency());
-  const unsigned jobs_all = jobs;
-  jobs = std::min<unsigned>(jobs, std::max<size_t>(1, work.size()));
+  const unsigned jobs = opts.jobs ? opts.jobs : std::max(1u, std::thread::hardware_concurrency());
   std::vector<std::string> module_name_store;
   for (const auto& w : work)
-    if (w.file.kind == FileKind::Python) {
-      std::string key = model::module_name_of(w.file.display_path);
-      module_name_store.push_back(key.substr(key.rfind('.') == std::string::npos ? 0 : key.rfind('.') + 1));
-    }
+    if (w.file.kind == FileKind::Python)
+      module_name_store.emplace_back(model::last_name_component(model::module_name_of(w.file.display_path)));
   ModuleNames module_names(module_name_store.begin(), module_name_store.end());
-  std::atomic<size_t> next{0};
-  auto worker = [&] {
-    prefer_huge_pages_in_thread();
-    for (size_t i = next++; i < work.size(); i = next++) process_file(work[i], opts, max_bytes, module_names);
-  };
-  std::vector<std::thread> threads;
-  for (unsigned t = 1; t < jobs; ++t) threads.emplace_back(worker);
-  worker();
-  for (auto& t : threads) t.join();
+  parallel_for(work.size(), jobs, [&](size_t i) { process_file(work[i], opts, max_bytes, module_names); });
 
   // 3. Model (one thread, deterministic order) and rules.
   std::vector<std::pair<const SourceFile*, std::string>> loaded;
@@ -432,18 +434,11 @@ RunOutput run_analysis(const RunOptions& opts) {
   inputs.display_path = [&](const std::string& abs) { return display_path_for(abs, root); };
   // Modules the graph-break analysis turns out to need, summarised in parallel.
   inputs.summarize_python = [&](std::vector<model::PythonUnit>& units, const std::vector<size_t>& which) {
-    std::atomic<size_t> at{0};
-    auto summarise = [&] {
-      for (size_t i = at++; i < which.size(); i = at++) {
-        model::PythonUnit& u = units[which[i]];
-        u.summary = python_summary(*u.file, opts.disk_cache);
-        u.words = {};
-      }
-    };
-    std::vector<std::thread> pool;
-    for (size_t t = 1; t < std::min<size_t>(jobs_all, which.size()); ++t) pool.emplace_back(summarise);
-    summarise();
-    for (auto& t : pool) t.join();
+    parallel_for(which.size(), jobs, [&](size_t i) {
+      model::PythonUnit& u = units[which[i]];
+      u.summary = python_summary(*u.file, opts.disk_cache);
+      u.words = {};
+    });
   };
   model::ProjectModel model = model::build_model(loaded, std::move(units), inputs);
 
@@ -455,7 +450,7 @@ RunOutput run_analysis(const RunOptions& opts) {
     ci.loaded = &loaded;
     ci.only = opts.cuda_sources;
     ci.overlays = opts.overlays;
-    ci.jobs = jobs_all;
+    ci.jobs = jobs;
     ci.prelude_cache = opts.prelude_cache;
     ci.disk_cache = opts.disk_cache;
     CudaSourcesOutput co = analyze_cuda_sources(model, ci);

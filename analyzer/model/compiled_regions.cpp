@@ -174,13 +174,17 @@ class Analysis {
   // component is written in p, or is a component of p's own name (a relative import reaches
   // p's packages). A superset: the summary of a candidate tells.
   bool may_import(int p, int x) const {
-    const std::string& k = keys_[static_cast<size_t>(x)];
-    std::string_view last = std::string_view(k).substr(k.rfind('.') == std::string::npos ? 0 : k.rfind('.') + 1);
+    std::string_view last = last_name_component(keys_[static_cast<size_t>(x)]);
     if (last.empty()) return false;
     const auto& w = units_[static_cast<size_t>(p)].words;
     if (std::binary_search(w.begin(), w.end(), last)) return true;
-    for (const auto& c : split(keys_[static_cast<size_t>(p)]))
-      if (c == last) return true;
+    // p's own name components, without allocating (called for every unsummarised unit).
+    std::string_view own = keys_[static_cast<size_t>(p)];
+    for (size_t b = 0; b <= own.size();) {
+      size_t e = std::min(own.find('.', b), own.size());
+      if (own.substr(b, e - b) == last) return true;
+      b = e + 1;
+    }
     return false;
   }
 

@@ -83,6 +83,9 @@ std::vector<GraphBreak> find_graph_breaks(std::vector<PythonUnit>& units, const 
 // Dotted module name for a display path: "pkg/sub/mod.py" -> "pkg.sub.mod", "pkg/__init__.py" -> "pkg".
 std::string module_name_of(std::string_view path);
 
+// The last component of a dotted module name: "pkg.sub.mod" -> "mod" (a view of `name`).
+inline std::string_view last_name_component(std::string_view name) { return name.substr(name.rfind('.') + 1); }
+
 // fnmatch-style glob (`*`, `?`, `[...]`); `*` also matches dots.
 bool entry_glob_matches(std::string_view pattern, std::string_view name);
 

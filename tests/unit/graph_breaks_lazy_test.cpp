@@ -54,8 +54,7 @@ Outcome analyse(const Project& p, bool lazy, const model::GraphBreakInputs& in =
   for (const auto& [path, text] : p) {
     LoadResult lr = make_source(path, text, 1 << 24);
     files.push_back(std::make_shared<const SourceFile>(std::move(*lr.file)));
-    std::string key = model::module_name_of(path);
-    names.push_back(key.substr(key.rfind('.') == std::string::npos ? 0 : key.rfind('.') + 1));
+    names.emplace_back(model::last_name_component(model::module_name_of(path)));
   }
   gb::WordSet module_names(names.begin(), names.end());
   std::vector<model::PythonUnit> units;
