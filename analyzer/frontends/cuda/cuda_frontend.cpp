@@ -254,7 +254,6 @@ struct Collector {
   clang::SourceManager* sm = nullptr;
   clang::ASTContext* ctx = nullptr;
   clang::FileID main;
-  clang::FileID prelude;
   std::vector<RawUse> raw;
   std::map<clang::FileID, HeaderInfo> headers;  // every file of `raw` other than `main`
   // Functions named in the initializer of a __device__/__constant__ variable (a table of
@@ -276,11 +275,9 @@ struct Collector {
   }
 
   // The prelude parsed as text has a FileID of this parse; read from a PCH, it is one of the
-  // PCH's (found by name, once per FileID).
+  // PCH's: found by name either way, once per FileID.
   bool is_prelude(clang::FileID fid) const {
-    if (fid.isInvalid()) return false;
-    if (fid == prelude) return true;
-    if (prelude.isValid() || fid == main) return false;
+    if (fid.isInvalid() || fid == main) return false;
     auto [it, fresh] = prelude_ids.try_emplace(fid.getHashValue(), false);
     if (fresh)
       if (auto fe = sm->getFileEntryRefForID(fid)) it->second = std::string_view(fe->getName()) == kPreludePath;
@@ -610,7 +607,8 @@ class Consumer : public clang::ASTConsumer {
     c_.ctx = &ctx;
     c_.sm = &ctx.getSourceManager();
     c_.main = c_.sm->getMainFileID();
-    if (auto fe = c_.sm->getFileManager().getOptionalFileRef(kPreludePath)) c_.prelude = c_.sm->translateFile(*fe);
+    // The prelude is found by name (is_prelude): SourceManager::translateFile would load every
+    // source location entry of the PCH to find it (2% of a run's CPU).
     if (c_.want_features) {
       // The declarations of this parse: those read from a PCH (the prelude) are not loaded.
       TopVisitor v(c_);
@@ -1122,6 +1120,13 @@ PreludeCache::PreludeCache(const DiskCache* disk, std::string_view embedded) : d
   }
 }
 PreludeCache::~PreludeCache() = default;
+
+const std::string& PreludeCache::prelude(const FeatureTable& table) {
+  std::lock_guard<std::mutex> lock(mu_);
+  auto it = texts_.find(&table);
+  if (it == texts_.end()) it = texts_.emplace(&table, prelude_text(table)).first;
+  return it->second;
+}
 
 std::shared_ptr<const DriverJob> PreludeCache::driver_job(const std::string& key,
                                                           const std::function<std::shared_ptr<const DriverJob>()>& make) {
@@ -1721,7 +1726,9 @@ std::pair<std::string, std::string> precompile_default_prelude(const FeatureTabl
 
 Result analyze(std::string_view path, std::string_view text, const Options& opts, const FeatureTable& table) {
   // Editor buffers of other files are not on disk: such parses are not cached.
-  const std::string prelude = prelude_text(table);
+  // Generating the prelude costs as much as a small file's parse setup: once per cache.
+  std::string own_prelude;
+  const std::string& prelude = opts.prelude_cache ? opts.prelude_cache->prelude(table) : (own_prelude = prelude_text(table));
   const std::string arch_text = prelude_arch_text();
   if (!opts.disk_cache || !opts.unsaved.empty())
     return analyze_parsed(path, text, opts, table, prelude, arch_text, nullptr);

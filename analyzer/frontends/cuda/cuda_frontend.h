@@ -89,12 +89,16 @@ class PreludeCache {
   std::shared_ptr<const DriverJob> driver_job(const std::string& key,
                                               const std::function<std::shared_ptr<const DriverJob>()>& make);
 
+  // prelude_text(table), generated on first use (the table must outlive the cache).
+  const std::string& prelude(const FeatureTable& table);
+
  private:
   const DiskCache* disk_ = nullptr;
   std::string_view embedded_key_, embedded_pch_;
   std::mutex mu_;
   std::map<std::string, std::shared_future<std::shared_ptr<const std::string>>> by_key_;
   std::map<std::string, std::shared_ptr<const DriverJob>> jobs_;
+  std::map<const FeatureTable*, std::string> texts_;
 };
 
 struct Options {
