@@ -286,6 +286,7 @@ int check(Args& a) {
   std::optional<DiskCache> cache = open_cache(a);
   if (cache) a.run.disk_cache = &*cache;
   RunOutput out = run_analysis(a.run);
+  if (cache) cache->flush();
   size_t fixed = 0;
   if (a.fix && !out.config_error) {
     // Apply, re-analyse, repeat until nothing changes (fixes may unlock others).

@@ -6,15 +6,24 @@
 #include <fcntl.h>
 #include <link.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
+#include <dirent.h>
+
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cerrno>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <map>
+#include <mutex>
+#include <random>
 #include <thread>
+#include <unordered_map>
+#include <vector>
 
 #include <fmt/format.h>
 #include <llvm/ADT/StringExtras.h>
@@ -24,8 +33,15 @@ namespace cudalint {
 
 namespace {
 
-constexpr std::string_view kMagic = "CLCACHE1";
-constexpr size_t kHeader = 8 + 8 + 32;  // magic, payload length, BLAKE3 of the payload
+// A pack: kPackMagic, then records (payload length u64, BLAKE3 of the payload, payload), then
+// the index (per entry: key length u16, key, record offset u64), then the footer (index offset
+// u64, entry count u64, BLAKE3 of the index, kIndexMagic).
+constexpr std::string_view kPackMagic = "CLPACK01";
+constexpr std::string_view kIndexMagic = "CLPKIDX1";
+constexpr size_t kRecordHeader = 8 + 32;
+constexpr size_t kFooter = 8 + 8 + 32 + 8;
+// Stores beyond this many pending bytes flush at once (a run's memory stays bounded).
+constexpr size_t kMaxPendingBytes = size_t{64} << 20;
 
 std::string env(const char* name) {
   const char* v = std::getenv(name);
@@ -103,10 +119,207 @@ bool write_file_atomically(const std::string& path, std::string_view bytes) {
   return false;
 }
 
+
+bool read_at(int fd, char* out, size_t n, uint64_t off) {
+  while (n > 0) {
+    ssize_t r = ::pread(fd, out, n, static_cast<off_t>(off));
+    if (r < 0 && errno == EINTR) continue;
+    if (r <= 0) return false;
+    out += r;
+    n -= static_cast<size_t>(r);
+    off += static_cast<uint64_t>(r);
+  }
+  return true;
+}
+
+template <class T>
+T get(const char* p) {
+  T v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+
+template <class T>
+void put(std::string& out, T v) {
+  out.append(reinterpret_cast<const char*>(&v), sizeof v);
+}
+
+// An open pack file; entries keep it open, so a pack merged away (unlinked) stays readable.
+struct Pack {
+  int fd = -1;
+  uint64_t records_end = 0;  // where the index starts: records lie before it
+  std::string path;
+  uint64_t size = 0;
+  ~Pack() {
+    if (fd >= 0) ::close(fd);
+  }
+};
+
+struct Entry {
+  std::shared_ptr<const Pack> pack;
+  uint64_t offset = 0;
+};
+
+// Opens `path` and reads its index into `out` (key → entry); false (nothing added) when it is
+// not an intact pack.
+bool read_pack(const std::string& path, std::vector<std::pair<std::string, Entry>>& out) {
+  auto pack = std::make_shared<Pack>();
+  pack->path = path;
+  pack->fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (pack->fd < 0) return false;
+  struct stat st;
+  if (::fstat(pack->fd, &st) != 0 || !S_ISREG(st.st_mode)) return false;
+  const uint64_t size = static_cast<uint64_t>(st.st_size);
+  pack->size = size;
+  if (size < kPackMagic.size() + kFooter) return false;
+  char head[8], foot[kFooter];
+  if (!read_at(pack->fd, head, sizeof head, 0) || std::string_view(head, 8) != kPackMagic) return false;
+  if (!read_at(pack->fd, foot, kFooter, size - kFooter)) return false;
+  if (std::string_view(foot + 48, 8) != kIndexMagic) return false;
+  const uint64_t index_at = get<uint64_t>(foot), count = get<uint64_t>(foot + 8);
+  if (index_at < kPackMagic.size() || index_at > size - kFooter) return false;
+  std::string index(size - kFooter - index_at, '\0');
+  if (!read_at(pack->fd, index.data(), index.size(), index_at)) return false;
+  if (std::memcmp(blake3(index).data(), foot + 16, 32) != 0) return false;
+  if (count > index.size() / (2 + 8)) return false;
+  pack->records_end = index_at;
+  std::vector<std::pair<std::string, Entry>> found;
+  found.reserve(count);
+  size_t at = 0;
+  for (uint64_t i = 0; i < count; ++i) {
+    if (index.size() - at < 2) return false;
+    const size_t klen = get<uint16_t>(index.data() + at);
+    at += 2;
+    if (index.size() - at < klen + 8) return false;
+    std::string key = index.substr(at, klen);
+    at += klen;
+    const uint64_t off = get<uint64_t>(index.data() + at);
+    at += 8;
+    if (off < kPackMagic.size() || off > index_at) return false;
+    found.emplace_back(std::move(key), Entry{pack, off});
+  }
+  if (at != index.size()) return false;
+  for (auto& f : found) out.push_back(std::move(f));
+  return true;
+}
+
+// The payload of the record at `e`, if intact.
+std::optional<std::string> read_record(const Entry& e) {
+  const Pack& p = *e.pack;
+  if (p.records_end - e.offset < kRecordHeader) return std::nullopt;
+  char head[kRecordHeader];
+  if (!read_at(p.fd, head, sizeof head, e.offset)) return std::nullopt;
+  const uint64_t len = get<uint64_t>(head);
+  if (len > p.records_end - e.offset - kRecordHeader) return std::nullopt;
+  std::string payload(len, '\0');
+  if (!read_at(p.fd, payload.data(), len, e.offset + kRecordHeader)) return std::nullopt;
+  if (std::memcmp(blake3(payload).data(), head + 8, 32) != 0) return std::nullopt;
+  return payload;
+}
+
+// The bytes of a pack holding `entries` (key, payload).
+template <class Entries>
+std::string pack_bytes(const Entries& entries) {
+  std::string out(kPackMagic);
+  std::string index;
+  uint64_t count = 0;
+  for (const auto& [key, payload] : entries) {
+    if (key.size() > UINT16_MAX) continue;
+    put<uint16_t>(index, static_cast<uint16_t>(key.size()));
+    index += key;
+    put<uint64_t>(index, out.size());
+    put<uint64_t>(out, payload.size());
+    auto sum = blake3(payload);
+    out.append(reinterpret_cast<const char*>(sum.data()), sum.size());
+    out += payload;
+    ++count;
+  }
+  const uint64_t index_at = out.size();
+  out += index;
+  put<uint64_t>(out, index_at);
+  put<uint64_t>(out, count);
+  auto sum = blake3(index);
+  out.append(reinterpret_cast<const char*>(sum.data()), sum.size());
+  out += kIndexMagic;
+  return out;
+}
+
+// The packs of a kind's directory, by path.
+std::vector<std::string> list_packs(const std::string& dir) {
+  std::vector<std::string> out;
+  DIR* d = ::opendir(dir.c_str());
+  if (!d) return out;
+  while (const dirent* e = ::readdir(d)) {
+    std::string_view name = e->d_name;
+    if (name.size() > 5 && name.ends_with(".pack")) out.push_back(dir + "/" + std::string(name));
+  }
+  ::closedir(d);
+  // Names start with the writing time (fixed width): newest first, so that a key stored again
+  // (a CUDA result whose headers changed) is read from its latest pack.
+  std::sort(out.begin(), out.end(), std::greater<>());
+  return out;
+}
+
+// The time a pack's name starts with (0 when it has none).
+uint64_t pack_time(const std::string& path) {
+  std::string_view name = std::string_view(path).substr(path.find_last_of('/') + 1);
+  uint64_t t = 0;
+  for (size_t i = 0; i < 16 && i < name.size(); ++i) {
+    char c = name[i];
+    int v = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+    if (v < 0) return 0;
+    t = t * 16 + static_cast<uint64_t>(v);
+  }
+  return t;
+}
+
+uint64_t now_ns() {
+  struct timespec ts;
+  ::clock_gettime(CLOCK_REALTIME, &ts);
+  return static_cast<uint64_t>(ts.tv_sec) * 1000000000u + static_cast<uint64_t>(ts.tv_nsec);
+}
+
 }  // namespace
 
-DiskCache::DiskCache(std::string dir) : dir_(std::move(dir)) {
+struct DiskCache::State {
+  std::mutex mu;
+  struct Kind {
+    bool scanned = false;     // the packs on disk are in `entries`
+    bool dir_ready = false;   // the directory exists
+    std::unordered_map<std::string, Entry> entries;
+    std::map<std::string, std::string> pending;  // stored since the last flush
+  };
+  std::map<std::string, Kind, std::less<>> kinds;
+  size_t pending_bytes = 0;
+  uint64_t nonce = std::random_device{}();
+  uint64_t packs_written = 0;
+
+  Kind& kind(std::string_view k) {
+    auto it = kinds.find(k);
+    if (it == kinds.end()) it = kinds.emplace(std::string(k), Kind{}).first;
+    return it->second;
+  }
+};
+
+namespace {
+}  // namespace
+
+DiskCache::DiskCache(std::string dir) : dir_(std::move(dir)), state_(std::make_unique<State>()) {
   while (dir_.size() > 1 && dir_.back() == '/') dir_.pop_back();
+}
+
+DiskCache::~DiskCache() {
+  if (state_) flush();
+}
+
+DiskCache::DiskCache(DiskCache&&) noexcept = default;
+DiskCache& DiskCache::operator=(DiskCache&& o) noexcept {
+  if (this != &o) {
+    if (state_) flush();
+    dir_ = std::move(o.dir_);
+    state_ = std::move(o.state_);
+  }
+  return *this;
 }
 
 std::string DiskCache::default_dir() {
@@ -139,10 +352,6 @@ std::string DiskCache::key(std::string_view kind, std::initializer_list<std::str
   return llvm::toHex(llvm::ArrayRef<uint8_t>(r.data(), r.size()), /*LowerCase=*/true);
 }
 
-std::string DiskCache::path_of(std::string_view kind, const std::string& key) const {
-  return fmt::format("{}/v1/{}/{}/{}", dir_, kind, key.substr(0, 2), key.substr(2));
-}
-
 bool DiskCache::prepare_root() const {
   if (!mkdirs(dir_)) return false;
   // Marks the directory as a cache for backup tools (https://bford.info/cachedir/) and keeps
@@ -159,35 +368,119 @@ bool DiskCache::prepare_root() const {
 
 std::optional<std::string> DiskCache::load(std::string_view kind, const std::string& key) const {
   if (!usable() || key.size() < 3) return std::nullopt;
-  // Entries are far below 4 GiB; a bigger file is not one (and is not read).
-  auto read = read_regular_file(path_of(kind, key), (uint64_t{1} << 32) - 1);
-  if (!read) return std::nullopt;
-  std::string& data = *read;
-  if (data.size() < kHeader || std::string_view(data).substr(0, 8) != kMagic) return std::nullopt;
-  uint64_t len = 0;
-  std::memcpy(&len, data.data() + 8, sizeof len);
-  if (len != data.size() - kHeader) return std::nullopt;
-  std::string_view payload = std::string_view(data).substr(kHeader);
-  auto sum = blake3(payload);
-  if (std::memcmp(sum.data(), data.data() + 16, sum.size()) != 0) return std::nullopt;
-  data.erase(0, kHeader);  // in place: no second copy of a large entry
-  return std::move(data);
+  Entry e;
+  {
+    std::lock_guard<std::mutex> lock(state_->mu);
+    State::Kind& k = state_->kind(kind);
+    if (auto it = k.pending.find(key); it != k.pending.end()) return it->second;
+    if (!k.scanned) {
+      // Once per kind and object: every pack's index (a few reads per pack).
+      k.scanned = true;
+      std::vector<std::pair<std::string, Entry>> found;
+      for (const auto& path : list_packs(fmt::format("{}/v1/{}", dir_, kind))) read_pack(path, found);
+      for (auto& [fkey, fe] : found) k.entries.try_emplace(std::move(fkey), std::move(fe));
+    }
+    auto it = k.entries.find(key);
+    if (it == k.entries.end()) return std::nullopt;
+    e = it->second;
+  }
+  return read_record(e);
 }
 
 bool DiskCache::store(std::string_view kind, const std::string& key, std::string_view bytes) const {
-  if (!usable() || key.size() < 3) return false;
-  if (!prepare_root()) return false;
-  std::string path = path_of(kind, key);
-  if (!mkdirs(path.substr(0, path.find_last_of('/')))) return false;
-  std::string data;
-  data.reserve(kHeader + bytes.size());
-  data += kMagic;
-  uint64_t len = bytes.size();
-  data.append(reinterpret_cast<const char*>(&len), sizeof len);
-  auto sum = blake3(bytes);
-  data.append(reinterpret_cast<const char*>(sum.data()), sum.size());
-  data += bytes;
-  return write_file_atomically(path, data);
+  if (!usable() || key.size() < 3 || key.size() > UINT16_MAX) return false;
+  bool over = false;
+  {
+    std::lock_guard<std::mutex> lock(state_->mu);
+    State::Kind& k = state_->kind(kind);
+    if (!k.dir_ready) {
+      if (!prepare_root() || !mkdirs(fmt::format("{}/v1/{}", dir_, kind))) return false;
+      k.dir_ready = true;
+    }
+    auto [it, fresh] = k.pending.try_emplace(key);
+    if (fresh) state_->pending_bytes += bytes.size();
+    it->second.assign(bytes.data(), bytes.size());
+    over = state_->pending_bytes > kMaxPendingBytes;
+  }
+  if (over) flush();
+  return true;
+}
+
+size_t DiskCache::entries_on_disk(std::string_view kind) const {
+  std::vector<std::pair<std::string, Entry>> found;
+  for (const auto& path : list_packs(fmt::format("{}/v1/{}", dir_, kind))) read_pack(path, found);
+  std::vector<std::string> keys;
+  for (auto& [key, e] : found) keys.push_back(std::move(key));
+  std::sort(keys.begin(), keys.end());
+  return static_cast<size_t>(std::unique(keys.begin(), keys.end()) - keys.begin());
+}
+
+bool DiskCache::flush() const {
+  if (!state_) return true;
+  std::map<std::string, std::map<std::string, std::string>, std::less<>> todo;
+  uint64_t serial = 0;
+  {
+    std::lock_guard<std::mutex> lock(state_->mu);
+    for (auto& [name, k] : state_->kinds)
+      if (!k.pending.empty()) todo[name] = std::exchange(k.pending, {});
+    state_->pending_bytes = 0;
+    serial = state_->packs_written;
+    state_->packs_written += todo.size();
+  }
+  bool ok = true;
+  for (const auto& [kind, entries] : todo) {
+    const std::string dir = fmt::format("{}/v1/{}", dir_, kind);
+    // A name no other writer (thread or process) uses.
+    const std::string path =
+        fmt::format("{}/{:016x}-{}-{:016x}-{}.pack", dir, now_ns(), ::getpid(), state_->nonce, serial++);
+    if (!write_file_atomically(path, pack_bytes(entries))) {
+      ok = false;
+      continue;
+    }
+    std::vector<std::pair<std::string, Entry>> written;
+    read_pack(path, written);
+    // Too many packs: the smaller ones are merged into one (the largest, usually a cold run's,
+    // is left as it is, so a merge costs about what the small packs hold).
+    std::vector<std::string> packs = list_packs(dir);
+    std::vector<std::pair<std::string, Entry>> merged;
+    if (packs.size() > kMaxPacks) {
+      std::vector<std::pair<uint64_t, std::string>> by_size;
+      for (const auto& p : packs) {
+        struct stat st;
+        if (::stat(p.c_str(), &st) == 0) by_size.emplace_back(static_cast<uint64_t>(st.st_size), p);
+      }
+      std::sort(by_size.begin(), by_size.end());
+      if (!by_size.empty()) by_size.pop_back();
+      // Newest first (the first payload of a key wins), as loads read them.
+      std::sort(by_size.begin(), by_size.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+      std::vector<std::pair<std::string, Entry>> old;
+      std::vector<std::string> sources;
+      uint64_t newest = 0;
+      for (const auto& [size, p] : by_size)
+        if (read_pack(p, old)) {
+          sources.push_back(p);
+          newest = std::max(newest, pack_time(p));
+        }
+      std::map<std::string, std::string> all;
+      for (const auto& [key, e] : old)
+        if (!all.count(key))
+          if (auto payload = read_record(e)) all.emplace(key, std::move(*payload));
+      // Named by its newest source's time: it takes that pack's place in the order.
+      const std::string to =
+          fmt::format("{}/{:016x}-{}-{:016x}-{}-merged.pack", dir, newest, ::getpid(), state_->nonce, serial++);
+      if (write_file_atomically(to, pack_bytes(all))) {
+        for (const auto& p : sources) ::unlink(p.c_str());
+        read_pack(to, merged);
+      }
+    }
+    std::lock_guard<std::mutex> lock(state_->mu);
+    State::Kind& k = state_->kind(kind);
+    if (k.scanned) {
+      for (auto& [key, e] : written) k.entries.insert_or_assign(std::move(key), std::move(e));
+      for (auto& [key, e] : merged) k.entries.insert_or_assign(std::move(key), std::move(e));
+    }
+  }
+  return ok;
 }
 
 }  // namespace cudalint

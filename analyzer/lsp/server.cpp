@@ -677,6 +677,12 @@ struct Server::Impl {
       if (out) apply_results(snap, *out);
       else log(1, "cudalint: analysis failed: " + error);
       answer_pulls();
+      // What the run stored reaches the disk now (after the diagnostics), not when the session ends.
+      if (disk) {
+        lk.unlock();
+        disk->flush();
+        lk.lock();
+      }
       if (!has_pending()) idle_cv.notify_all();
     }
   }

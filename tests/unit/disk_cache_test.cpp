@@ -49,7 +49,7 @@ class TempDir {
   fs::path path_;
 };
 
-// The single entry file under dir/v1/<kind>/.
+// The single pack under dir/v1/<kind>/.
 fs::path only_entry(const fs::path& dir, const std::string& kind) {
   std::vector<fs::path> found;
   for (const auto& e : fs::recursive_directory_iterator(dir / "v1" / kind))
@@ -107,11 +107,18 @@ TEST(DiskCache, RoundTripAndMisses) {
   EXPECT_FALSE(fs::exists(t.path() / "cache"));  // nothing is created before a store
   std::string bytes("a\0b\xff", 4);
   ASSERT_TRUE(c.store("test", key, bytes));
-  EXPECT_EQ(c.load("test", key), bytes);
+  EXPECT_EQ(c.load("test", key), bytes);  // not flushed yet
+  EXPECT_EQ(c.entries_on_disk("test"), 0u);
+  ASSERT_TRUE(c.flush());
+  EXPECT_EQ(c.entries_on_disk("test"), 1u);
+  EXPECT_EQ(DiskCache((t.path() / "cache").string()).load("test", key), bytes);  // another run
   EXPECT_FALSE(c.load("other", key));
   EXPECT_FALSE(c.load("test", DiskCache::key("test", {"two"})));
   ASSERT_TRUE(c.store("test", key, ""));  // an empty product is a product
   EXPECT_EQ(c.load("test", key), "");
+  ASSERT_TRUE(c.flush());
+  EXPECT_EQ(DiskCache((t.path() / "cache").string()).load("test", key), "");  // the newer pack wins
+  EXPECT_EQ(c.entries_on_disk("test"), 1u);
   // Marked as a cache and ignored by git.
   EXPECT_TRUE(read(t.path() / "cache/CACHEDIR.TAG").starts_with("Signature: 8a477f597d28d172789f06886806bc55"));
   EXPECT_EQ(read(t.path() / "cache/.gitignore"), "*\n");
@@ -126,28 +133,41 @@ TEST(DiskCache, DamagedEntriesAreMisses) {
   const std::string key = DiskCache::key("test", {"damage"});
   const std::string payload(1000, 'x');
   ASSERT_TRUE(c.store("test", key, payload));
+  ASSERT_TRUE(c.flush());
   fs::path entry = only_entry(t.path(), "test");
   const std::string good = read(entry);
   auto write = [&](const std::string& s) { std::ofstream(entry, std::ios::binary | std::ios::trunc) << s; };
+  // Each load is another run's (a run reads a pack's index once).
+  struct Fresh {
+    const TempDir& t;
+    std::optional<std::string> load(std::string_view kind, const std::string& key) const {
+      return DiskCache(t.path().string()).load(kind, key);
+    }
+  } fresh{t};
+  EXPECT_EQ(fresh.load("test", key), payload);
 
   std::string flipped = good;
   flipped[flipped.size() / 2] ^= 1;  // a payload byte
   write(flipped);
-  EXPECT_FALSE(c.load("test", key));
+  EXPECT_FALSE(fresh.load("test", key));
+  flipped = good;
+  flipped[flipped.size() - 60] ^= 1;  // an index byte
+  write(flipped);
+  EXPECT_FALSE(fresh.load("test", key));
   write(good.substr(0, good.size() - 1));  // truncated
-  EXPECT_FALSE(c.load("test", key));
+  EXPECT_FALSE(fresh.load("test", key));
   write(good + "y");  // trailing bytes
-  EXPECT_FALSE(c.load("test", key));
-  write("CLCACHE2" + good.substr(8));  // another format
-  EXPECT_FALSE(c.load("test", key));
+  EXPECT_FALSE(fresh.load("test", key));
+  write("CLPACK02" + good.substr(8));  // another format
+  EXPECT_FALSE(fresh.load("test", key));
   write("");
-  EXPECT_FALSE(c.load("test", key));
+  EXPECT_FALSE(fresh.load("test", key));
   fs::remove(entry);
   fs::create_directory(entry);  // not a regular file
-  EXPECT_FALSE(c.load("test", key));
+  EXPECT_FALSE(fresh.load("test", key));
   fs::remove(entry);
   write(good);
-  EXPECT_EQ(c.load("test", key), payload);
+  EXPECT_EQ(fresh.load("test", key), payload);
 }
 
 TEST(DiskCache, UnwritableDirectoryIsNotAnError) {
@@ -175,32 +195,47 @@ TEST(DiskCache, DirectoryThatIsAFileIsNotAnError) {
 
 TEST(DiskCache, ConcurrentWritersNeverExposeAPartialEntry) {
   TempDir t;
-  DiskCache c(t.path().string());
   const std::string key = DiskCache::key("test", {"race"});
-  // Writers store different sizes under one key; readers must see one of them whole, or nothing.
+  // Writers (each its own run) store different sizes under one key and flush each time, which
+  // also merges packs while others read them; readers (each load a new run) must see one value
+  // whole, or nothing.
   std::vector<std::string> values;
   for (int i = 0; i < 4; ++i) values.push_back(std::string(size_t{1} << (14 + i), static_cast<char>('a' + i)));
   std::atomic<int> bad{0}, seen{0};
   std::vector<std::thread> threads;
   for (int w = 0; w < 4; ++w)
     threads.emplace_back([&, w] {
-      for (int i = 0; i < 50; ++i) c.store("test", key, values[w]);
+      DiskCache mine(t.path().string());
+      for (int i = 0; i < 30; ++i) {
+        mine.store("test", key, values[w]);
+        mine.store("test", DiskCache::key("test", {std::to_string(w), std::to_string(i)}), values[w]);
+        mine.flush();
+      }
     });
   for (int r = 0; r < 2; ++r)
     threads.emplace_back([&] {
-      for (int i = 0; i < 200; ++i)
-        if (auto v = c.load("test", key)) {
+      for (int i = 0; i < 100; ++i)
+        if (auto v = DiskCache(t.path().string()).load("test", key)) {
           ++seen;
           if (std::find(values.begin(), values.end(), *v) == values.end()) ++bad;
         }
     });
   for (auto& th : threads) th.join();
   EXPECT_EQ(bad, 0);
-  EXPECT_TRUE(c.load("test", key));
-  int temps = 0;
-  for (const auto& e : fs::recursive_directory_iterator(t.path()))
+  DiskCache after(t.path().string());
+  EXPECT_TRUE(after.load("test", key));
+  // Nothing was lost to the merges, and they kept the packs few.
+  EXPECT_EQ(after.entries_on_disk("test"), 1u + 4 * 30);
+  for (int w = 0; w < 4; ++w)
+    for (int i = 0; i < 30; ++i)
+      EXPECT_EQ(after.load("test", DiskCache::key("test", {std::to_string(w), std::to_string(i)})), values[w]);
+  int temps = 0, packs = 0;
+  for (const auto& e : fs::recursive_directory_iterator(t.path())) {
     if (e.path().string().find(".tmp.") != std::string::npos) ++temps;
+    packs += e.path().extension() == ".pack";
+  }
   EXPECT_EQ(temps, 0);
+  EXPECT_LE(packs, static_cast<int>(DiskCache::kMaxPacks) + 4);
 }
 
 std::vector<fs::path> python_files() {
@@ -297,6 +332,9 @@ TEST(DiskCache, RunsReportTheSameWithAColdAndAWarmCache) {
     const std::string plain = report_of(o);
     o.disk_cache = &c;
     const std::string cold = report_of(o);
+    c.flush();
+    DiskCache next((t.path() / "cache").string());  // the next run reads what this one wrote
+    o.disk_cache = &next;
     const std::string warm = report_of(o);
     EXPECT_EQ(cold, plain);
     EXPECT_EQ(warm, plain);
@@ -304,15 +342,9 @@ TEST(DiskCache, RunsReportTheSameWithAColdAndAWarmCache) {
   }
   EXPECT_GE(with_findings, 35u);
   // The warm runs were served from the cache.
-  size_t summaries = 0, pchs = 0;
-  for (const auto& e : fs::recursive_directory_iterator(t.path() / "cache/v1")) {
-    if (!e.is_regular_file()) continue;
-    summaries += e.path().string().find("/v1/gb/") != std::string::npos;
-    pchs += e.path().string().find("/v1/pch/") != std::string::npos;
-  }
-  EXPECT_GT(summaries, 50u);
+  EXPECT_GT(c.entries_on_disk("gb"), 50u);
   // The fixtures use the default flags, whose precompiled prelude is built into cudalint.
-  EXPECT_EQ(pchs, 0u);
+  EXPECT_EQ(c.entries_on_disk("pch"), 0u);
   // Other flags (C++20 from a compilation database): the PCH is built once, kept and reused.
   fs::create_directories(t.path() / "cpp20");
   std::ofstream(t.path() / "cpp20/k.cu") << "__global__ void k(int* p) { p[0] = __reduce_add_sync(0xffffffffu, p[0]); }\n";
@@ -327,9 +359,13 @@ TEST(DiskCache, RunsReportTheSameWithAColdAndAWarmCache) {
   EXPECT_NE(plain.find("INTR001"), std::string::npos) << plain;
   o.disk_cache = &c;
   EXPECT_EQ(report_of(o), plain);
-  for (const auto& e : fs::recursive_directory_iterator(t.path() / "cache/v1"))
-    pchs += e.is_regular_file() && e.path().string().find("/v1/pch/") != std::string::npos;
-  EXPECT_EQ(pchs, 1u);
+  c.flush();
+  EXPECT_EQ(c.entries_on_disk("pch"), 1u);
+  DiskCache next((t.path() / "cache").string());
+  o.disk_cache = &next;
+  EXPECT_EQ(report_of(o), plain);
+  next.flush();
+  EXPECT_EQ(c.entries_on_disk("pch"), 1u);  // read, not built again
 }
 
 TEST(DiskCache, AChangedFileIsNotServedFromTheCache) {
@@ -378,9 +414,11 @@ TEST(DiskCache, CudaResultsFollowTheHeadersTheyRead) {
     RunOptions plain = o;
     std::string expected = report_of(plain);
     RunOptions cached = o;
-    cached.disk_cache = &c;
-    EXPECT_EQ(report_of(cached), expected);  // cold or warm, whichever this is
-    EXPECT_EQ(report_of(cached), expected);  // warm
+    for (int run = 0; run < 2; ++run) {  // cold or warm, whichever this is; then warm
+      DiskCache cache((t.path() / "cache").string());  // each run its own; flushed when it ends
+      cached.disk_cache = &cache;
+      EXPECT_EQ(report_of(cached), expected);
+    }
     return expected;
   };
   const std::string with_use = both();
@@ -394,9 +432,8 @@ TEST(DiskCache, CudaResultsFollowTheHeadersTheyRead) {
                                               "__global__ void k2(int* p) { p[0] = twice(p[0]); }\n";
   const std::string appeared = both();
   EXPECT_NE(appeared.find("__reduce_max_sync"), std::string::npos) << appeared;
-  size_t entries = 0;
-  for (const auto& e : fs::recursive_directory_iterator(t.path() / "cache/v1/cuda")) entries += e.is_regular_file();
-  EXPECT_EQ(entries, 1u);  // one key (file, text, flags); a stale entry is replaced
+  // One key (file, text, flags): an entry stored again is read from the newest pack.
+  EXPECT_EQ(c.entries_on_disk("cuda"), 1u);
 }
 
 }  // namespace
