@@ -41,7 +41,7 @@ constexpr std::string_view kIndexMagic = "CLPKIDX1";
 constexpr size_t kRecordHeader = 8 + 32;
 constexpr size_t kFooter = 8 + 8 + 32 + 8;
 // Stores beyond this many pending bytes flush at once (a run's memory stays bounded).
-constexpr size_t kMaxPendingBytes = size_t{64} << 20;
+constexpr size_t kMaxPendingBytes = size_t{32} << 20;
 
 std::string env(const char* name) {
   const char* v = std::getenv(name);
@@ -217,31 +217,53 @@ std::optional<std::string> read_record(const Entry& e) {
   return payload;
 }
 
-// The bytes of a pack holding `entries` (key, payload).
+// Writes a pack holding `entries` (key, payload) to `path` atomically, streaming (a run's
+// entries are not copied once more).
 template <class Entries>
-std::string pack_bytes(const Entries& entries) {
-  std::string out(kPackMagic);
-  std::string index;
-  uint64_t count = 0;
+bool write_pack(const std::string& path, const Entries& entries) {
+  std::string tmp = temp_name(path);
+  int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  if (fd < 0) return false;
+  std::string buf(kPackMagic), index;
+  uint64_t at = 0, count = 0;
+  bool ok = true;
+  auto drain = [&](bool all) {
+    if (ok && (all || buf.size() >= (size_t{1} << 20))) {
+      ok = write_all(fd, buf);
+      at += buf.size();
+      buf.clear();
+    }
+  };
   for (const auto& [key, payload] : entries) {
     if (key.size() > UINT16_MAX) continue;
     put<uint16_t>(index, static_cast<uint16_t>(key.size()));
     index += key;
-    put<uint64_t>(index, out.size());
-    put<uint64_t>(out, payload.size());
+    put<uint64_t>(index, at + buf.size());
+    put<uint64_t>(buf, payload.size());
     auto sum = blake3(payload);
-    out.append(reinterpret_cast<const char*>(sum.data()), sum.size());
-    out += payload;
+    buf.append(reinterpret_cast<const char*>(sum.data()), sum.size());
+    if (payload.size() >= (size_t{1} << 16)) {  // a large payload goes out as it is
+      drain(true);
+      ok = ok && write_all(fd, payload);
+      at += payload.size();
+    } else {
+      buf += payload;
+    }
     ++count;
+    drain(false);
   }
-  const uint64_t index_at = out.size();
-  out += index;
-  put<uint64_t>(out, index_at);
-  put<uint64_t>(out, count);
+  const uint64_t index_at = at + buf.size();
+  buf += index;
+  put<uint64_t>(buf, index_at);
+  put<uint64_t>(buf, count);
   auto sum = blake3(index);
-  out.append(reinterpret_cast<const char*>(sum.data()), sum.size());
-  out += kIndexMagic;
-  return out;
+  buf.append(reinterpret_cast<const char*>(sum.data()), sum.size());
+  buf += kIndexMagic;
+  drain(true);
+  ok = (::close(fd) == 0) && ok;
+  if (ok && ::rename(tmp.c_str(), path.c_str()) == 0) return true;
+  ::unlink(tmp.c_str());
+  return false;
 }
 
 // The packs of a kind's directory, by path.
@@ -433,7 +455,7 @@ bool DiskCache::flush() const {
     // A name no other writer (thread or process) uses.
     const std::string path =
         fmt::format("{}/{:016x}-{}-{:016x}-{}.pack", dir, now_ns(), ::getpid(), state_->nonce, serial++);
-    if (!write_file_atomically(path, pack_bytes(entries))) {
+    if (!write_pack(path, entries)) {
       ok = false;
       continue;
     }
@@ -468,7 +490,7 @@ bool DiskCache::flush() const {
       // Named by its newest source's time: it takes that pack's place in the order.
       const std::string to =
           fmt::format("{}/{:016x}-{}-{:016x}-{}-merged.pack", dir, newest, ::getpid(), state_->nonce, serial++);
-      if (write_file_atomically(to, pack_bytes(all))) {
+      if (write_pack(to, all)) {
         for (const auto& p : sources) ::unlink(p.c_str());
         read_pack(to, merged);
       }
