@@ -961,7 +961,7 @@ struct VirtualFiles {
   llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> mem{new llvm::vfs::InMemoryFileSystem};
   llvm::IntrusiveRefCntPtr<clang::FileManager> files;
 
-  VirtualFiles(const std::string& prelude, const std::string* pch, Manifest* record = nullptr,
+  VirtualFiles(const std::string& prelude, const std::string_view* pch, Manifest* record = nullptr,
                const std::string* arch_text = nullptr) {
     llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> real = llvm::vfs::getRealFileSystem();
     if (record) real = llvm::makeIntrusiveRefCnt<RecordingFileSystem>(real, record);
@@ -970,7 +970,7 @@ struct VirtualFiles {
     mem->addFile(kPreludePath, 0, llvm::MemoryBuffer::getMemBuffer(prelude, kPreludePath));
     // The main file a PCH is built from (a PCH names it; a parse that reads the PCH needs it too).
     mem->addFile(kPchMain, 0, llvm::MemoryBuffer::getMemBuffer(kPchMainText, kPchMain));
-    if (pch) mem->addFile(kPchPath, 0, llvm::MemoryBuffer::getMemBuffer(*pch, kPchPath, false));
+    if (pch) mem->addFile(kPchPath, 0, llvm::MemoryBuffer::getMemBuffer(llvm::StringRef(pch->data(), pch->size()), kPchPath, false));
     if (arch_text) mem->addFile(kArchPath, 0, llvm::MemoryBuffer::getMemBuffer(*arch_text, kArchPath));
     for (std::string_view h : kCudaHeaders)
       mem->addFile(fmt::format("{}/{}", kStubDir, h), 0, llvm::MemoryBuffer::getMemBufferCopy("#pragma once\n", h));
@@ -1014,9 +1014,16 @@ class NullAction : public clang::ASTFrontendAction {
   }
 };
 
+// Owned PCH bytes.
+PchBytes own_pch(std::string bytes) {
+  auto holder = std::make_shared<std::pair<std::string, std::string_view>>(std::move(bytes), std::string_view());
+  holder->second = holder->first;
+  return PchBytes(holder, &holder->second);
+}
+
 // `args`: the parse's flags up to (not including) the prelude and the analysed file.
-std::shared_ptr<const std::string> build_prelude_pch(const std::vector<std::string>& args, const std::string& prelude) {
-  std::shared_ptr<const std::string> out;
+PchBytes build_prelude_pch(const std::vector<std::string>& args, const std::string& prelude) {
+  std::shared_ptr<std::string> out;
   llvm::CrashRecoveryContext crc;
   crc.RunSafelyOnThread(
       [&] {
@@ -1035,7 +1042,8 @@ std::shared_ptr<const std::string> build_prelude_pch(const std::vector<std::stri
         }
         auto bytes = std::make_shared<std::string>(buf->Data.data(), buf->Data.size());
         // Read it back once with an empty file: a PCH that does not load is not used.
-        VirtualFiles vf(prelude, bytes.get());
+        const std::string_view view = *bytes;
+        VirtualFiles vf(prelude, &view);
         const std::string probe = "/cudalint/pch-probe.cu";
         vf.mem->addFile(probe, 0, llvm::MemoryBuffer::getMemBuffer("", probe));
         std::vector<std::string> a = args;
@@ -1047,7 +1055,7 @@ std::shared_ptr<const std::string> build_prelude_pch(const std::vector<std::stri
         if (inv.run() && !errs.any) out = std::move(bytes);
       },
       kParseStackBytes);
-  return out;
+  return out ? own_pch(std::move(*out)) : nullptr;
 }
 
 // Where the analysed file goes in a driver job's command line.
@@ -1069,7 +1077,7 @@ namespace {
 // reports an error or makes anything else: each parse then runs the driver itself, which
 // reports the error as before.
 std::shared_ptr<const DriverJob> make_driver_job(const std::vector<std::string>& args, const std::string& prelude,
-                                                 const std::string* pch, const std::string& arch_text) {
+                                                 const std::string_view* pch, const std::string& arch_text) {
   auto job = std::make_shared<DriverJob>();
   VirtualFiles vf(prelude, pch, &job->probes, &arch_text);
   std::vector<const char*> argv;
@@ -1139,11 +1147,9 @@ std::shared_ptr<const DriverJob> PreludeCache::driver_job(const std::string& key
   return jobs_.emplace(key, std::move(job)).first->second;
 }
 
-std::shared_ptr<const std::string> PreludeCache::get(const std::string& key,
-                                                    const std::function<std::shared_ptr<const std::string>()>& build,
-                                                    bool may_build) {
-  std::promise<std::shared_ptr<const std::string>> promise;
-  std::shared_future<std::shared_ptr<const std::string>> fut;
+PchBytes PreludeCache::get(const std::string& key, const std::function<PchBytes()>& build, bool may_build) {
+  std::promise<PchBytes> promise;
+  std::shared_future<PchBytes> fut;
   bool mine = false;
   const bool embedded = !embedded_pch_.empty() && key == embedded_key_;
   {
@@ -1161,14 +1167,14 @@ std::shared_ptr<const std::string> PreludeCache::get(const std::string& key,
   }
   // Other threads wanting the same key wait for this build rather than repeat it.
   if (mine) {
-    std::shared_ptr<const std::string> pch;
+    PchBytes pch;
     std::string disk_key;
     if (embedded) {
-      pch = std::make_shared<const std::string>(embedded_pch_);
+      pch = std::make_shared<const std::string_view>(embedded_pch_);
     } else if (disk_) {
       // The key holds the flags and the prelude's text; the build id in it stands for Clang.
       disk_key = DiskCache::key("prelude-pch", {key});
-      if (auto bytes = disk_->load("pch", disk_key)) pch = std::make_shared<const std::string>(std::move(*bytes));
+      if (auto bytes = disk_->load("pch", disk_key)) pch = own_pch(std::move(*bytes));
     }
     if (!pch && may_build) {
       pch = build();
@@ -1313,7 +1319,7 @@ ArchParse parse_arch(const ParseInput& in, const model::Arch& arch, bool first, 
   // text for every file and arch). Macros given after a PCH take effect after its text: when a
   // project's -D/-U names an identifier of the prelude, the prelude is parsed as text after
   // them, as nvcc would see the CUDA headers.
-  std::shared_ptr<const std::string> pch;
+  PchBytes pch;
   if (opts.prelude_cache && !macros_touch(prelude, opts.defines) && !macros_touch(prelude, opts.undefines)) {
     pch = opts.prelude_cache->get(pch_key(prelude, args), [&] { return build_prelude_pch(args, prelude); },
                                   opts.precompile_prelude);
@@ -1721,7 +1727,7 @@ std::pair<std::string, std::string> precompile_default_prelude(const FeatureTabl
   const std::string prelude = prelude_text(table);
   const std::vector<std::string> args = common_args(Options{});
   auto pch = build_prelude_pch(args, prelude);
-  return {pch_key(prelude, args), pch ? *pch : std::string()};
+  return {pch_key(prelude, args), pch ? std::string(*pch) : std::string()};
 }
 
 Result analyze(std::string_view path, std::string_view text, const Options& opts, const FeatureTable& table) {
