@@ -531,8 +531,16 @@ RunOutput run_analysis(const RunOptions& opts) {
     });
   }
 
-  // 5. Resolve to findings.
+  // 5. Resolve to findings. The line hashes (SARIF fingerprints) of each file with a finding
+  // hash the whole file: on the worker threads (a tree where every file has one spends seconds).
   std::map<std::string, std::vector<std::string>> hashes;
+  for (const auto& d : kept)
+    if (out.sources.count(d.where.path)) hashes[d.where.path];
+  {
+    std::vector<std::pair<const SourceFile*, std::vector<std::string>*>> todo;
+    for (auto& [path, hv] : hashes) todo.emplace_back(out.sources.find(path)->second.get(), &hv);
+    parallel_for(todo.size(), jobs, [&](size_t i) { *todo[i].second = line_hashes(todo[i].first->text); });
+  }
   for (auto& d : kept) {
     Finding f;
     f.rule = d.rule;
@@ -543,8 +551,7 @@ RunOutput run_analysis(const RunOptions& opts) {
     auto sit = out.sources.find(d.where.path);
     if (sit != out.sources.end()) {
       const SourceFile& sf = *sit->second;
-      auto& hv = hashes[sf.path];
-      if (hv.empty()) hv = line_hashes(sf.text);
+      const auto& hv = hashes[d.where.path];
       uint32_t line = f.location.region.start_line;
       if (line >= 1 && line <= hv.size()) f.line_hash = hv[line - 1];
       f.source_line = std::string(sf.lines.line_text(sf.text, line));
