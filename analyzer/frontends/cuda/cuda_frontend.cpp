@@ -956,25 +956,47 @@ class RecordingFileSystem : public llvm::vfs::ProxyFileSystem {
   Manifest* out_;
 };
 
-// The files every parse sees besides the disk: the prelude (and its PCH) and the stub CUDA
-// headers, in memory over the real file system (recorded in `record` when given).
+// The in-memory files that are the same for every parse of a flag set: the prelude, the PCH and
+// its main file, the arch macros and the stub CUDA headers (about 60 files: adding them to a new
+// file system for every parse cost 2% of a cold run).
+llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> fixed_files(const std::string& prelude,
+                                                                    const std::string_view* pch,
+                                                                    const std::string* arch_text) {
+  llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> mem(new llvm::vfs::InMemoryFileSystem);
+  mem->addFile(kPreludePath, 0, llvm::MemoryBuffer::getMemBuffer(prelude, kPreludePath));
+  // The main file a PCH is built from (a PCH names it; a parse that reads the PCH needs it too).
+  mem->addFile(kPchMain, 0, llvm::MemoryBuffer::getMemBuffer(kPchMainText, kPchMain));
+  if (pch) mem->addFile(kPchPath, 0, llvm::MemoryBuffer::getMemBuffer(llvm::StringRef(pch->data(), pch->size()), kPchPath, false));
+  if (arch_text) mem->addFile(kArchPath, 0, llvm::MemoryBuffer::getMemBuffer(*arch_text, kArchPath));
+  for (std::string_view h : kCudaHeaders)
+    mem->addFile(fmt::format("{}/{}", kStubDir, h), 0, llvm::MemoryBuffer::getMemBuffer("#pragma once\n", h));
+  return mem;
+}
+
+// A shared read-only file system as one layer of a parse's overlay: the overlay sets each
+// layer's working directory, which would race between threads (its paths are absolute anyway).
+class SharedLayer : public llvm::vfs::ProxyFileSystem {
+ public:
+  using ProxyFileSystem::ProxyFileSystem;
+  std::error_code setCurrentWorkingDirectory(const llvm::Twine&) override { return {}; }
+};
+
+// The files every parse sees besides the disk: the fixed files (fixed_files: shared, or made
+// here) and `mem`, for the analysed text and editor buffers, over the real file system (its
+// look-ups recorded in `record` when given).
 struct VirtualFiles {
   llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> mem{new llvm::vfs::InMemoryFileSystem};
   llvm::IntrusiveRefCntPtr<clang::FileManager> files;
 
   VirtualFiles(const std::string& prelude, const std::string_view* pch, Manifest* record = nullptr,
-               const std::string* arch_text = nullptr) {
+               const std::string* arch_text = nullptr,
+               llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> shared = nullptr) {
     llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> real = llvm::vfs::getRealFileSystem();
     if (record) real = llvm::makeIntrusiveRefCnt<RecordingFileSystem>(real, record);
     llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> fs(new llvm::vfs::OverlayFileSystem(real));
+    if (shared) fs->pushOverlay(llvm::makeIntrusiveRefCnt<SharedLayer>(shared));
+    else fs->pushOverlay(fixed_files(prelude, pch, arch_text));
     fs->pushOverlay(mem);
-    mem->addFile(kPreludePath, 0, llvm::MemoryBuffer::getMemBuffer(prelude, kPreludePath));
-    // The main file a PCH is built from (a PCH names it; a parse that reads the PCH needs it too).
-    mem->addFile(kPchMain, 0, llvm::MemoryBuffer::getMemBuffer(kPchMainText, kPchMain));
-    if (pch) mem->addFile(kPchPath, 0, llvm::MemoryBuffer::getMemBuffer(llvm::StringRef(pch->data(), pch->size()), kPchPath, false));
-    if (arch_text) mem->addFile(kArchPath, 0, llvm::MemoryBuffer::getMemBuffer(*arch_text, kArchPath));
-    for (std::string_view h : kCudaHeaders)
-      mem->addFile(fmt::format("{}/{}", kStubDir, h), 0, llvm::MemoryBuffer::getMemBufferCopy("#pragma once\n", h));
     files = new clang::FileManager(clang::FileSystemOptions(), fs);
   }
 };
@@ -1072,6 +1094,11 @@ struct DriverJob {
   // The cc1 line parsed once: each parse copies it and sets its file (parsing the cc1 flags,
   // twice per parse in ToolInvocation, cost 2.5% of a cold run's CPU). Null: parse `cc1`.
   std::shared_ptr<const clang::CompilerInvocation> invocation;
+  // The in-memory files of these flags (fixed_files), read by every parse of the job, and what
+  // they point into.
+  llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> files;
+  std::string prelude, arch_text;
+  PchBytes pch;
 };
 
 namespace {
@@ -1081,8 +1108,13 @@ namespace {
 // reports an error or makes anything else: each parse then runs the driver itself, which
 // reports the error as before.
 std::shared_ptr<const DriverJob> make_driver_job(const std::vector<std::string>& args, const std::string& prelude,
-                                                 const std::string_view* pch, const std::string& arch_text) {
+                                                 const PchBytes& pch_bytes, const std::string& arch_text) {
   auto job = std::make_shared<DriverJob>();
+  job->prelude = prelude;
+  job->arch_text = arch_text;
+  job->pch = pch_bytes;
+  job->files = fixed_files(job->prelude, job->pch.get(), &job->arch_text);
+  const std::string_view* pch = pch_bytes.get();
   VirtualFiles vf(prelude, pch, &job->probes, &arch_text);
   std::vector<const char*> argv;
   for (const auto& a : args) argv.push_back(a.c_str());
@@ -1393,7 +1425,7 @@ ArchParse parse_arch(const ParseInput& in, const model::Arch& arch, bool first, 
       job = opts.prelude_cache->driver_job(key, [&] {
         std::vector<std::string> a = full;
         a.push_back(std::string(kDriverInput));
-        return make_driver_job(a, prelude, with_pch ? pch.get() : nullptr, in.arch_text);
+        return make_driver_job(a, prelude, with_pch ? pch : nullptr, in.arch_text);
       });
     }
     if (job) {
@@ -1420,7 +1452,7 @@ ArchParse parse_arch(const ParseInput& in, const model::Arch& arch, bool first, 
     // overflowing the caller's.
     llvm::CrashRecoveryContext crc;
     auto parse = [&] {
-      VirtualFiles vf(prelude, with_pch ? pch.get() : nullptr, record, &in.arch_text);
+      VirtualFiles vf(prelude, with_pch ? pch.get() : nullptr, record, &in.arch_text, job ? job->files : nullptr);
       for (const auto& [p, t] : opts.unsaved)
         if (llvm::sys::path::is_absolute(p) && p != file)
           vf.mem->addFile(p, 0, llvm::MemoryBuffer::getMemBuffer(t, p));
