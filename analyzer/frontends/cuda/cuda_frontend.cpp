@@ -1041,7 +1041,8 @@ class NullAction : public clang::ASTFrontendAction {
 PchBytes own_pch(std::string bytes) {
   auto holder = std::make_shared<std::pair<std::string, std::string_view>>(std::move(bytes), std::string_view());
   holder->second = holder->first;
-  return PchBytes(holder, &holder->second);
+  const std::string_view* view = &holder->second;
+  return PchBytes(std::move(holder), view);
 }
 
 // `args`: the parse's flags up to (not including) the prelude and the analysed file.
@@ -1095,10 +1096,11 @@ struct DriverJob {
   // twice per parse in ToolInvocation, cost 2.5% of a cold run's CPU). Null: parse `cc1`.
   std::shared_ptr<const clang::CompilerInvocation> invocation;
   // The in-memory files of these flags (fixed_files), read by every parse of the job, and what
-  // they point into.
+  // they point into. The PCH is owned by the PreludeCache that keeps the job (a view, not a
+  // shared_ptr copy: UBSan's vptr check flags copies of control blocks made without RTTI).
   llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> files;
   std::string prelude, arch_text;
-  PchBytes pch;
+  std::string_view pch;
 };
 
 namespace {
@@ -1108,13 +1110,12 @@ namespace {
 // reports an error or makes anything else: each parse then runs the driver itself, which
 // reports the error as before.
 std::shared_ptr<const DriverJob> make_driver_job(const std::vector<std::string>& args, const std::string& prelude,
-                                                 const PchBytes& pch_bytes, const std::string& arch_text) {
+                                                 const std::string_view* pch, const std::string& arch_text) {
   auto job = std::make_shared<DriverJob>();
   job->prelude = prelude;
   job->arch_text = arch_text;
-  job->pch = pch_bytes;
-  job->files = fixed_files(job->prelude, job->pch.get(), &job->arch_text);
-  const std::string_view* pch = pch_bytes.get();
+  if (pch) job->pch = *pch;
+  job->files = fixed_files(job->prelude, pch ? &job->pch : nullptr, &job->arch_text);
   VirtualFiles vf(prelude, pch, &job->probes, &arch_text);
   std::vector<const char*> argv;
   for (const auto& a : args) argv.push_back(a.c_str());
@@ -1425,7 +1426,7 @@ ArchParse parse_arch(const ParseInput& in, const model::Arch& arch, bool first, 
       job = opts.prelude_cache->driver_job(key, [&] {
         std::vector<std::string> a = full;
         a.push_back(std::string(kDriverInput));
-        return make_driver_job(a, prelude, with_pch ? pch : nullptr, in.arch_text);
+        return make_driver_job(a, prelude, with_pch ? pch.get() : nullptr, in.arch_text);
       });
     }
     if (job) {
