@@ -148,8 +148,6 @@ void put(std::string& out, T v) {
 struct Pack {
   int fd = -1;
   uint64_t records_end = 0;  // where the index starts: records lie before it
-  std::string path;
-  uint64_t size = 0;
   ~Pack() {
     if (fd >= 0) ::close(fd);
   }
@@ -164,13 +162,11 @@ struct Entry {
 // not an intact pack.
 bool read_pack(const std::string& path, std::vector<std::pair<std::string, Entry>>& out) {
   auto pack = std::make_shared<Pack>();
-  pack->path = path;
   pack->fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (pack->fd < 0) return false;
   struct stat st;
   if (::fstat(pack->fd, &st) != 0 || !S_ISREG(st.st_mode)) return false;
   const uint64_t size = static_cast<uint64_t>(st.st_size);
-  pack->size = size;
   if (size < kPackMagic.size() + kFooter) return false;
   char head[8], foot[kFooter];
   if (!read_at(pack->fd, head, sizeof head, 0) || std::string_view(head, 8) != kPackMagic) return false;
@@ -280,6 +276,13 @@ std::vector<std::string> list_packs(const std::string& dir) {
   // (a CUDA result whose headers changed) is read from its latest pack.
   std::sort(out.begin(), out.end(), std::greater<>());
   return out;
+}
+
+// The entries of every intact pack in `dir`, newest pack first.
+std::vector<std::pair<std::string, Entry>> read_packs(const std::string& dir) {
+  std::vector<std::pair<std::string, Entry>> found;
+  for (const auto& path : list_packs(dir)) read_pack(path, found);
+  return found;
 }
 
 // The time a pack's name starts with (0 when it has none).
@@ -398,8 +401,7 @@ std::optional<std::string> DiskCache::load(std::string_view kind, const std::str
     if (!k.scanned) {
       // Once per kind and object: every pack's index (a few reads per pack).
       k.scanned = true;
-      std::vector<std::pair<std::string, Entry>> found;
-      for (const auto& path : list_packs(fmt::format("{}/v1/{}", dir_, kind))) read_pack(path, found);
+      std::vector<std::pair<std::string, Entry>> found = read_packs(fmt::format("{}/v1/{}", dir_, kind));
       for (auto& [fkey, fe] : found) k.entries.try_emplace(std::move(fkey), std::move(fe));
     }
     auto it = k.entries.find(key);
@@ -429,8 +431,7 @@ bool DiskCache::store(std::string_view kind, const std::string& key, std::string
 }
 
 size_t DiskCache::entries_on_disk(std::string_view kind) const {
-  std::vector<std::pair<std::string, Entry>> found;
-  for (const auto& path : list_packs(fmt::format("{}/v1/{}", dir_, kind))) read_pack(path, found);
+  std::vector<std::pair<std::string, Entry>> found = read_packs(fmt::format("{}/v1/{}", dir_, kind));
   std::vector<std::string> keys;
   for (auto& [key, e] : found) keys.push_back(std::move(key));
   std::sort(keys.begin(), keys.end());
