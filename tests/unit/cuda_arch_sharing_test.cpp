@@ -82,5 +82,39 @@ TEST(CudaArchSharing, SameUsesWithTheTextPrelude) {
   check({model::Arch{8, 0}, model::Arch{8, 6}, model::Arch{9, 0, 'a'}}, false);
 }
 
+// A parse takes the <nv/target> queries decided for its arch (prelude_arch_text_for), unless a
+// project -D/-U names an arch macro: then the generic text's `#if`s decide them in the parse. A
+// -D of a macro nothing uses forces the generic text; every arch's uses must be the same as with
+// the decided text, over the whole corpus (NV_IF_TARGET, NV_DISPATCH_TARGET and their kin).
+TEST(CudaArchSharing, DecidedTargetQueriesMatchTheGenericText) {
+  const std::vector<model::Arch> archs = {model::Arch{7, 5},       model::Arch{8, 0},       model::Arch{8, 9},
+                                          model::Arch{9, 0},       model::Arch{9, 0, 'a'},  model::Arch{10, 0, 'a'},
+                                          model::Arch{10, 3, 'f'}, model::Arch{12, 0},      model::Arch{12, 1, 'a'}};
+  const std::vector<std::filesystem::path> files = corpus::intr_corpus();
+  ASSERT_GT(files.size(), 200u);
+  PreludeCache cache;
+  Options decided;
+  decided.archs = archs;
+  decided.cuda = model::CudaVersion{13, 0, -1};
+  decided.prelude_cache = &cache;
+  Options generic = decided;
+  generic.defines = {"__CUDA_ARCH_CUDALINT_TEST_UNUSED=1"};
+  size_t uses = 0, queries = 0;
+  for (const auto& f : files) {
+    std::string text = read(f);
+    queries += text.find("NV_") != std::string::npos;
+    Result a = analyze(f.string(), text, decided, FeatureTable::builtin());
+    Result b = analyze(f.string(), text, generic, FeatureTable::builtin());
+    ASSERT_EQ(a.per_arch.size(), archs.size());
+    ASSERT_EQ(b.per_arch.size(), archs.size());
+    for (size_t k = 0; k < archs.size(); ++k) {
+      EXPECT_EQ(render(a.per_arch[k]), render(b.per_arch[k])) << f.string() << " for " << archs[k].sm_name();
+      uses += a.per_arch[k].uses.size();
+    }
+  }
+  EXPECT_GE(queries, 10u);              // the corpus's <nv/target> cases were among them
+  EXPECT_GT(uses, files.size() * 2);    // and real uses were compared
+}
+
 }  // namespace
 }  // namespace cudalint::cuda

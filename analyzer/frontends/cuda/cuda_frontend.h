@@ -93,6 +93,8 @@ class PreludeCache {
 
   // prelude_text(table), generated on first use (the table must outlive the cache).
   const std::string& prelude(const FeatureTable& table);
+  // prelude_arch_text_for(arch), generated on first use.
+  const std::string& arch_text(const model::Arch& arch);
 
  private:
   const DiskCache* disk_ = nullptr;
@@ -101,6 +103,7 @@ class PreludeCache {
   std::map<std::string, std::shared_future<PchBytes>> by_key_;
   std::map<std::string, std::shared_ptr<const DriverJob>> jobs_;
   std::map<const FeatureTable*, std::string> texts_;
+  std::map<std::string, std::string> arch_texts_;  // by sm_name()
 };
 
 struct Options {
@@ -171,6 +174,10 @@ std::pair<std::string, std::string> precompile_default_prelude(const FeatureTabl
 // `<nv/target>` queries and the default `__CUDACC_VER_MAJOR__`. Parsed after the prelude (or its
 // PCH, which is the same for every arch) and the command line's macros.
 std::string prelude_arch_text();
+
+// The same for one arch, with the queries and `__CUDA_ARCH__` already decided (no `#if` left
+// where the arch decides it): what a parse uses unless the project's -D/-U name an arch macro.
+std::string prelude_arch_text_for(const model::Arch& arch);
 
 // Include directories, defines and the language standard per file, from a compile_commands.json.
 // Toolkit and torch include directories are dropped: the prelude replaces the CUDA headers, and
