@@ -5,7 +5,7 @@
 
 #include <array>
 #include <cstdint>
-#include <map>
+#include <unordered_map>
 
 namespace cudalint {
 namespace {
@@ -57,7 +57,10 @@ std::string to_hex(uint64_t v) {
 
 class LineHasher {
  public:
-  LineHasher() { line_numbers_.fill(-1); }
+  explicit LineHasher(size_t max_lines) : max_lines_(max_lines) { line_numbers_.fill(-1); }
+
+  // Every line up to max_lines has its hash.
+  bool done() const { return outputs_ >= max_lines_; }
 
   void process(uint32_t unit) {
     // Blanks never count, and the LF of a CRLF was already counted as the CR.
@@ -81,6 +84,8 @@ class LineHasher {
     update(unit);
   }
 
+  std::vector<std::string> finish_early() { return std::move(hashes_); }
+
   std::vector<std::string> finish() {
     process(kEndOfFile);
     // Pad with zeros so that the last lines also see a full window.
@@ -100,18 +105,19 @@ class LineHasher {
   }
 
   void output() {
-    std::string hex = to_hex(hash_);
-    int n = ++counts_[hex];
+    int n = ++counts_[hash_];  // by value: the same count as by its hex spelling
     auto line = static_cast<size_t>(line_numbers_[index_]);
     if (hashes_.size() < line) hashes_.resize(line);
-    hashes_[line - 1] = hex + ":" + std::to_string(n);
+    hashes_[line - 1] = to_hex(hash_) + ":" + std::to_string(n);
     line_numbers_[index_] = -1;
+    ++outputs_;
   }
 
   std::array<uint32_t, kBlockSize> window_{};
   std::array<int64_t, kBlockSize> line_numbers_{};
-  std::map<std::string, int> counts_;
+  std::unordered_map<uint64_t, int> counts_;
   std::vector<std::string> hashes_;
+  size_t max_lines_, outputs_ = 0;
   uint64_t hash_ = 0;
   size_t index_ = 0;
   int64_t line_number_ = 0;
@@ -121,10 +127,17 @@ class LineHasher {
 
 }  // namespace
 
-std::vector<std::string> line_hashes(std::string_view text) {
-  LineHasher h;
+std::vector<std::string> line_hashes(std::string_view text, size_t max_lines) {
+  LineHasher h(max_lines);
   size_t i = 0;
+  // A line's hash is final once its window has passed: the rest of a long file is not read for
+  // a finding near its top (a line's count depends only on the lines before it).
   while (i < text.size()) {
+    if (h.done()) {
+      std::vector<std::string> out = h.finish_early();
+      out.resize(max_lines);
+      return out;
+    }
     uint32_t cp = next_code_point(text, i);
     if (cp >= 0x10000) {  // surrogate pair, as JS charCodeAt sees it
       cp -= 0x10000;
@@ -134,7 +147,9 @@ std::vector<std::string> line_hashes(std::string_view text) {
       h.process(cp);
     }
   }
-  return h.finish();
+  std::vector<std::string> out = h.finish();
+  if (out.size() > max_lines) out.resize(max_lines);
+  return out;
 }
 
 }  // namespace cudalint

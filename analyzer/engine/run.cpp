@@ -532,14 +532,23 @@ RunOutput run_analysis(const RunOptions& opts) {
   }
 
   // 5. Resolve to findings. The line hashes (SARIF fingerprints) of each file with a finding
-  // hash the whole file: on the worker threads (a tree where every file has one spends seconds).
+  // hash the file up to its last finding's line: on the worker threads (a tree where every file
+  // has one spends seconds).
   std::map<std::string, std::vector<std::string>> hashes;
+  std::map<std::string, size_t> last_line;
   for (const auto& d : kept)
-    if (out.sources.count(d.where.path)) hashes[d.where.path];
+    if (auto sit = out.sources.find(d.where.path); sit != out.sources.end()) {
+      hashes[d.where.path];
+      size_t& l = last_line[d.where.path];
+      l = std::max<size_t>(l, sit->second->region(d.where.span).start_line);
+    }
   {
-    std::vector<std::pair<const SourceFile*, std::vector<std::string>*>> todo;
-    for (auto& [path, hv] : hashes) todo.emplace_back(out.sources.find(path)->second.get(), &hv);
-    parallel_for(todo.size(), jobs, [&](size_t i) { *todo[i].second = line_hashes(todo[i].first->text); });
+    std::vector<std::tuple<const SourceFile*, size_t, std::vector<std::string>*>> todo;
+    for (auto& [path, hv] : hashes) todo.emplace_back(out.sources.find(path)->second.get(), last_line[path], &hv);
+    parallel_for(todo.size(), jobs, [&](size_t i) {
+      auto [sf, lines, hv] = todo[i];
+      *hv = line_hashes(sf->text, lines);
+    });
   }
   for (auto& d : kept) {
     Finding f;

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -46,6 +47,24 @@ TEST(LineHashes, RepeatedLinesCountOccurrences) {
   expected.insert(expected.end(), {"a7f2ff1481e87703:1", "a9cf91f7bbf1862b:1", "55ec222b86bcae53:1",
                                    "cc97dc7b1d7d8f7b:1", "c129715d7a2bc9a3:1"});
   EXPECT_EQ(line_hashes(text), expected);
+}
+
+// Asked for the first lines only, it stops early: those lines' hashes must be the whole text's
+// (occurrence counts included), for every cut, whatever the line endings.
+TEST(LineHashes, FirstLinesAreThoseOfTheWholeText) {
+  std::string text;
+  for (int i = 0; i < 40; ++i) {
+    text += i % 7 == 0 ? "repeated line\n" : "line " + std::to_string(i * 37 % 11) + (i % 3 ? "\r\n" : "\n");
+    if (i % 5 == 0) text += "\n  \t\n";
+  }
+  text += "caf\xC3\xA9 \xF0\x9F\x9A\x80 end";
+  const Hashes all = line_hashes(text);
+  ASSERT_GT(all.size(), 50u);
+  for (size_t k = 0; k <= all.size() + 2; ++k) {
+    Hashes first = line_hashes(text, k);
+    ASSERT_EQ(first.size(), std::min(k, all.size())) << k;
+    EXPECT_TRUE(std::equal(first.begin(), first.end(), all.begin())) << k;
+  }
 }
 
 TEST(LineHashes, NonAsciiIsHashedAsUtf16AndIsStable) {
