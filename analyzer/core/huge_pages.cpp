@@ -10,6 +10,16 @@
 namespace cudalint {
 
 void prefer_huge_pages() {
+#if defined(__linux__) && defined(M_TRIM_THRESHOLD) && defined(M_MMAP_THRESHOLD) && !defined(__SANITIZE_ADDRESS__)
+  // Freed memory stays in the heaps instead of going back to the kernel, to be faulted in (and
+  // zeroed) again by the next file: glibc trims a heap's top past 128 KiB by default (discarding
+  // its huge pages) and maps blocks past its dynamic mmap threshold afresh each time. Cold runs
+  // of the 5% bench tree went from 17,000-259,000 minor faults (1.9-4.7 s of system time) to
+  // 14,000-25,000 (1.5-1.9 s), with the same peak memory. An editor session keeps up to 128 MiB
+  // of the main heap's freed top.
+  (void)mallopt(M_MMAP_THRESHOLD, 32 << 20);
+  (void)mallopt(M_TRIM_THRESHOLD, 128 << 20);
+#endif
 #if defined(__linux__) && defined(M_TOP_PAD) && defined(MADV_HUGEPAGE) && !defined(__SANITIZE_ADDRESS__)
   // glibc marks its heaps this way only under GLIBC_TUNABLES=glibc.malloc.hugetlb=1, read before
   // main runs; this does the same in process for the main heap. The heap is reserved 1 GiB

@@ -6,6 +6,7 @@ namespace cudalint {
 // (transparent_hugepage=madvise): one page fault per 2 MiB instead of per 4 KiB. A large run's
 // time was ~17% page faults, each costly on a virtual machine. Call once, first thing in main,
 // before threads start. Best effort: where the calls fail nothing changes but the speed.
+// Also keeps freed memory in the heaps (higher trim and mmap thresholds): see huge_pages.cpp.
 void prefer_huge_pages();
 
 // The same for the calling thread's own malloc heap (glibc gives each further thread an arena:
