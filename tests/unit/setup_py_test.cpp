@@ -1,10 +1,14 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cstring>
 #include <random>
 #include <string>
 
+#include "analyzer/frontends/python/py_eval.h"
 #include "analyzer/frontends/python/setup_py.h"
+
+extern "C" const TSLanguage* tree_sitter_python(void);
 
 using namespace cudalint;
 using namespace cudalint::python;
@@ -1112,3 +1116,18 @@ ext_modules.append(CUDAExtension(name="pkg.ops", sources=kernels, extra_compile_
 }
 
 }  // namespace
+
+namespace cudalint::python {
+namespace {
+
+// FieldName's names are resolved at compile time against its own list: each must be a field of
+// the grammar compiled in, or field() would silently find nothing.
+TEST(PythonFields, EveryFieldNameIsAFieldOfTheGrammar) {
+  const TSLanguage* lang = tree_sitter_python();
+  for (const char* name : FieldName::kNames)
+    EXPECT_NE(ts_language_field_id_for_name(lang, name, static_cast<uint32_t>(std::strlen(name))), 0) << name;
+  EXPECT_EQ(FieldName::kCount, ts_language_field_count(lang));  // and the list is whole
+}
+
+}  // namespace
+}  // namespace cudalint::python

@@ -4,6 +4,7 @@
 #include "analyzer/frontends/python/py_eval.h"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cstring>
 #include <string_view>
@@ -424,21 +425,19 @@ std::string_view type_of(TSNode n) {
   return s < names.size() ? names[s] : std::string_view(ts_node_type(n));  // ERROR is 65535
 }
 
-TSNode field(TSNode n, const char* name) {
+TSNode field(TSNode n, FieldName name) {
   if (ts_node_is_null(n)) return n;
-  // The grammar's field ids by name, read once: ts_node_child_by_field_name compares the name
-  // with every field name of the grammar on each call (a tenth of the graph-break summary).
-  // (Every tree here is tree-sitter-python's.)
-  static const std::unordered_map<std::string_view, TSFieldId> ids = [lang = ts_node_language(n)] {
-    std::unordered_map<std::string_view, TSFieldId> m;
-    for (TSFieldId i = 1; i <= ts_language_field_count(lang); ++i)
-      if (const char* f = ts_language_field_name_for_id(lang, i)) m.emplace(f, i);
-    return m;
+  // The grammar's ids of FieldName's names, read once (every tree here is tree-sitter-python's);
+  // 0 (no such field: an older grammar) finds nothing.
+  static const std::array<TSFieldId, FieldName::kCount> ids = [lang = ts_node_language(n)] {
+    std::array<TSFieldId, FieldName::kCount> a{};
+    for (size_t i = 0; i < FieldName::kCount; ++i)
+      a[i] = ts_language_field_id_for_name(lang, FieldName::kNames[i],
+                                           static_cast<uint32_t>(std::strlen(FieldName::kNames[i])));
+    return a;
   }();
-  const std::string_view want(name);
-  auto it = ids.find(want);
-  if (it == ids.end()) return ts_node_child_by_field_name(n, name, static_cast<uint32_t>(want.size()));
-  return ts_node_child_by_field_id(n, it->second);
+  const TSFieldId id = ids[name.index()];
+  return id ? ts_node_child_by_field_id(n, id) : TSNode{};
 }
 
 NodeList named_children(TSNode n) {

@@ -88,7 +88,33 @@ class Scope {
 // Small tree-sitter helpers.
 Span span_of(TSNode n);
 std::string_view type_of(TSNode n);
-TSNode field(TSNode n, const char* name);
+// A field of the tree-sitter-python grammar, named by a string literal and resolved when the
+// program is compiled (a misspelt name does not compile): looking the name up on each call was
+// a tenth of the graph-break summary's walk.
+class FieldName {
+ public:
+  static constexpr const char* kNames[] = {
+      "alias",      "alternative", "argument",     "arguments",   "attribute",       "body",
+      "cause",      "code",        "condition",    "consequence", "definition",      "expression",
+      "format_specifier", "function", "guard",     "key",         "left",            "module_name",
+      "name",       "object",      "operator",     "operators",   "parameters",      "return_type",
+      "right",      "subject",     "subscript",    "superclasses", "type",           "type_conversion",
+      "type_parameters", "value"};
+  static constexpr size_t kCount = sizeof(kNames) / sizeof(kNames[0]);
+
+  consteval FieldName(const char* name) : index_(index_of(name)) {}  // NOLINT: implicit on purpose
+  size_t index() const { return index_; }
+  const char* name() const { return kNames[index_]; }
+
+ private:
+  static consteval size_t index_of(const char* name) {
+    for (size_t i = 0; i < kCount; ++i)
+      if (std::string_view(kNames[i]) == name) return i;
+    throw "not a field of tree-sitter-python";  // a compile-time error: consteval
+  }
+  size_t index_;
+};
+TSNode field(TSNode n, FieldName name);
 // A node's children: up to 8 without a heap allocation (most nodes have fewer).
 class NodeList {
  public:
