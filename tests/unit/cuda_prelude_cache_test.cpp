@@ -3,8 +3,12 @@
 // for a generic, an `a` and a post-Clang-19 target, and the results must be identical.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <atomic>
+#include <filesystem>
+#include <fstream>
 #include <thread>
 
 #include "tests/unit/cuda_corpus.h"
@@ -97,6 +101,34 @@ TEST(CudaPreludeCache, EmbeddedPrecompiledPreludeServesTheDefaultFlags) {
     // same results: every parse of it goes through a driver job.
     EXPECT_EQ(reused, parses) << c.std;
   }
+}
+
+// A file's hash is remembered per version of the file: asked again, the same bytes give the
+// same hash; rewritten (other bytes, same size, within the same second), another; a directory,
+// a missing file and an unreadable path give none.
+TEST(CudaPreludeCache, FileHashFollowsTheFilesVersion) {
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / fmt::format("cudalint-file-hash-{}", ::getpid());
+  std::filesystem::create_directories(dir);
+  const std::string f = (dir / "common.cuh").string();
+  auto write = [&](const std::string& text) { std::ofstream(f, std::ios::binary | std::ios::trunc) << text; };
+  PreludeCache cache;
+  write("#define A 1\n");
+  auto h1 = cache.file_hash(f);
+  ASSERT_TRUE(h1.has_value());
+  EXPECT_EQ(cache.file_hash(f), h1);
+  write("#define A 2\n");  // same size
+  auto h2 = cache.file_hash(f);
+  ASSERT_TRUE(h2.has_value());
+  EXPECT_NE(*h2, *h1);
+  write("#define A 1\n");  // the first bytes again: the first hash
+  EXPECT_EQ(cache.file_hash(f), h1);
+  PreludeCache fresh;  // and a cache that never saw the file agrees
+  EXPECT_EQ(fresh.file_hash(f), h1);
+  EXPECT_FALSE(cache.file_hash(dir.string()).has_value());
+  EXPECT_FALSE(cache.file_hash((dir / "missing.cuh").string()).has_value());
+  std::filesystem::remove_all(dir);
+  EXPECT_FALSE(cache.file_hash(f).has_value());  // gone since
 }
 
 }  // namespace

@@ -1209,6 +1209,37 @@ const std::string& PreludeCache::arch_text(const model::Arch& arch) {
   return it->second;
 }
 
+namespace {
+std::string content_hash(std::string_view bytes) { return DiskCache::key("content", {bytes}); }
+}  // namespace
+
+std::optional<std::string> PreludeCache::file_hash(const std::string& path) {
+  auto version = [&](FileVersion& v) {
+    struct stat st;
+    if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return false;
+    v = {static_cast<uint64_t>(st.st_dev), static_cast<uint64_t>(st.st_ino), static_cast<uint64_t>(st.st_size),
+         st.st_mtim.tv_sec * 1000000000LL + st.st_mtim.tv_nsec, st.st_ctim.tv_sec * 1000000000LL + st.st_ctim.tv_nsec};
+    return true;
+  };
+  FileVersion before;
+  if (!version(before)) return std::nullopt;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (auto it = file_hashes_.find(path); it != file_hashes_.end() && it->second.first == before)
+      return it->second.second;
+  }
+  auto bytes = read_regular_file(path);
+  if (!bytes) return std::nullopt;
+  std::string hash = content_hash(*bytes);
+  FileVersion after;
+  // Changed while being read: this hash is of no version to remember.
+  if (version(after) && after == before) {
+    std::lock_guard<std::mutex> lock(mu_);
+    file_hashes_[path] = {before, hash};
+  }
+  return hash;
+}
+
 std::shared_ptr<const DriverJob> PreludeCache::driver_job(const std::string& key,
                                                           const std::function<std::shared_ptr<const DriverJob>()>& make) {
   {
@@ -1684,8 +1715,6 @@ Probe probe_now(const std::string& path) {
   return S_ISDIR(st.st_mode) ? Probe::Dir : S_ISREG(st.st_mode) ? Probe::File : Probe::Other;
 }
 
-std::string content_hash(std::string_view bytes) { return DiskCache::key("content", {bytes}); }
-
 void write_result(bytes::Writer& w, const Result& r, const FeatureTable& table) {
   w.u32(static_cast<uint32_t>(r.per_arch.size()));
   for (const auto& ar : r.per_arch) {
@@ -1791,7 +1820,16 @@ std::optional<Result> read_result(bytes::Reader& rd, const FeatureTable& table) 
 }
 
 // The entry: the manifest (path, what was found, content hash of files), then the result.
-std::optional<std::string> encode_entry(const Manifest& m, const Result& r, const FeatureTable& table) {
+// The content hash of a file the parse read, through `cache` when there is one.
+std::optional<std::string> hash_of_file(const std::string& path, PreludeCache* cache) {
+  if (cache) return cache->file_hash(path);
+  auto bytes = read_regular_file(path);
+  if (!bytes) return std::nullopt;
+  return content_hash(*bytes);
+}
+
+std::optional<std::string> encode_entry(const Manifest& m, const Result& r, const FeatureTable& table,
+                                        PreludeCache* cache) {
   bytes::Writer w;
   w.u32(static_cast<uint32_t>(m.size()));
   for (const auto& [path, probe] : m) {
@@ -1800,9 +1838,9 @@ std::optional<std::string> encode_entry(const Manifest& m, const Result& r, cons
     w.u8(static_cast<uint8_t>(probe));
     std::string hash;
     if (probe == Probe::Read) {
-      auto bytes = read_regular_file(path);
-      if (!bytes) return std::nullopt;
-      hash = content_hash(*bytes);
+      auto h = hash_of_file(path, cache);
+      if (!h) return std::nullopt;
+      hash = std::move(*h);
     }
     w.str(hash);
   }
@@ -1811,7 +1849,7 @@ std::optional<std::string> encode_entry(const Manifest& m, const Result& r, cons
 }
 
 // The cached result, when every path the parse looked up is still as it found it.
-std::optional<Result> decode_entry(std::string_view entry, const FeatureTable& table) {
+std::optional<Result> decode_entry(std::string_view entry, const FeatureTable& table, PreludeCache* cache) {
   bytes::Reader rd(entry);
   uint32_t n = rd.count(9);
   for (uint32_t i = 0; i < n && rd.ok(); ++i) {
@@ -1820,8 +1858,8 @@ std::optional<Result> decode_entry(std::string_view entry, const FeatureTable& t
     std::string hash = rd.str();
     if (!rd.ok() || probe_now(path) != (was == Probe::Read ? Probe::File : was)) return std::nullopt;
     if (was == Probe::Read) {
-      auto bytes = read_regular_file(path);
-      if (!bytes || content_hash(*bytes) != hash) return std::nullopt;
+      auto h = hash_of_file(path, cache);
+      if (!h || *h != hash) return std::nullopt;
     }
   }
   if (!rd.ok()) return std::nullopt;
@@ -1858,11 +1896,11 @@ Result analyze(std::string_view path, std::string_view text, const Options& opts
       "cuda-result", {path, text, archs, flags, opts.std, cuda, std::string_view(cwd.data(), cwd.size()), prelude,
                       arch_text});
   if (auto entry = opts.disk_cache->load("cuda", key))
-    if (auto r = decode_entry(*entry, table)) return std::move(*r);
+    if (auto r = decode_entry(*entry, table, opts.prelude_cache)) return std::move(*r);
   Manifest seen;
   Result r = analyze_parsed(path, text, opts, table, prelude, arch_text, &seen);
   if (r.errors.empty())  // failures of the front-end itself are worth retrying next time
-    if (auto entry = encode_entry(seen, r, table)) opts.disk_cache->store("cuda", key, *entry);
+    if (auto entry = encode_entry(seen, r, table, opts.prelude_cache)) opts.disk_cache->store("cuda", key, *entry);
   return r;
 }
 

@@ -96,6 +96,14 @@ class PreludeCache {
   // prelude_arch_text_for(arch), generated on first use.
   const std::string& arch_text(const model::Arch& arch);
 
+  // The content hash of the regular file at `path` (nullopt: unreadable, or not a regular
+  // file), read and hashed once per version of the file: a cached result lists every file its
+  // parse read, and every parse reads the same toolkit header (the driver reads the 1.1 MB
+  // cuda.h for the toolkit's version) and the project's common headers. A version is the
+  // file's device, inode, size, modification and change times, as stat reports them before and
+  // after the read.
+  std::optional<std::string> file_hash(const std::string& path);
+
  private:
   const DiskCache* disk_ = nullptr;
   std::string_view embedded_key_, embedded_pch_;
@@ -104,6 +112,12 @@ class PreludeCache {
   std::map<std::string, std::shared_ptr<const DriverJob>> jobs_;
   std::map<const FeatureTable*, std::string> texts_;
   std::map<std::string, std::string> arch_texts_;  // by sm_name()
+  struct FileVersion {
+    uint64_t dev = 0, ino = 0, size = 0;
+    int64_t mtime_ns = 0, ctime_ns = 0;
+    friend bool operator==(const FileVersion&, const FileVersion&) = default;
+  };
+  std::map<std::string, std::pair<FileVersion, std::string>, std::less<>> file_hashes_;
 };
 
 struct Options {
