@@ -108,15 +108,22 @@ std::string temp_name(const std::string& final_path) {
                      std::hash<std::thread::id>{}(std::this_thread::get_id()), counter++);
 }
 
-bool write_file_atomically(const std::string& path, std::string_view bytes) {
+// Writes `path` atomically: `write(fd)` fills a temporary file of a name no other writer uses,
+// which replaces `path` only when everything was written and closed (else it is removed).
+template <class Write>
+bool write_atomically(const std::string& path, Write&& write) {
   std::string tmp = temp_name(path);
   int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
   if (fd < 0) return false;
-  bool ok = write_all(fd, bytes);
+  bool ok = write(fd);
   ok = (::close(fd) == 0) && ok;
   if (ok && ::rename(tmp.c_str(), path.c_str()) == 0) return true;
   ::unlink(tmp.c_str());
   return false;
+}
+
+bool write_file_atomically(const std::string& path, std::string_view bytes) {
+  return write_atomically(path, [&](int fd) { return write_all(fd, bytes); });
 }
 
 
@@ -217,49 +224,45 @@ std::optional<std::string> read_record(const Entry& e) {
 // entries are not copied once more).
 template <class Entries>
 bool write_pack(const std::string& path, const Entries& entries) {
-  std::string tmp = temp_name(path);
-  int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-  if (fd < 0) return false;
-  std::string buf(kPackMagic), index;
-  uint64_t at = 0, count = 0;
-  bool ok = true;
-  auto drain = [&](bool all) {
-    if (ok && (all || buf.size() >= (size_t{1} << 20))) {
-      ok = write_all(fd, buf);
-      at += buf.size();
-      buf.clear();
+  return write_atomically(path, [&](int fd) {
+    std::string buf(kPackMagic), index;
+    uint64_t at = 0, count = 0;
+    bool ok = true;
+    auto drain = [&](bool all) {
+      if (ok && (all || buf.size() >= (size_t{1} << 20))) {
+        ok = write_all(fd, buf);
+        at += buf.size();
+        buf.clear();
+      }
+    };
+    for (const auto& [key, payload] : entries) {
+      if (key.size() > UINT16_MAX) continue;
+      put<uint16_t>(index, static_cast<uint16_t>(key.size()));
+      index += key;
+      put<uint64_t>(index, at + buf.size());
+      put<uint64_t>(buf, payload.size());
+      auto sum = blake3(payload);
+      buf.append(reinterpret_cast<const char*>(sum.data()), sum.size());
+      if (payload.size() >= (size_t{1} << 16)) {  // a large payload goes out as it is
+        drain(true);
+        ok = ok && write_all(fd, payload);
+        at += payload.size();
+      } else {
+        buf += payload;
+      }
+      ++count;
+      drain(false);
     }
-  };
-  for (const auto& [key, payload] : entries) {
-    if (key.size() > UINT16_MAX) continue;
-    put<uint16_t>(index, static_cast<uint16_t>(key.size()));
-    index += key;
-    put<uint64_t>(index, at + buf.size());
-    put<uint64_t>(buf, payload.size());
-    auto sum = blake3(payload);
+    const uint64_t index_at = at + buf.size();
+    buf += index;
+    put<uint64_t>(buf, index_at);
+    put<uint64_t>(buf, count);
+    auto sum = blake3(index);
     buf.append(reinterpret_cast<const char*>(sum.data()), sum.size());
-    if (payload.size() >= (size_t{1} << 16)) {  // a large payload goes out as it is
-      drain(true);
-      ok = ok && write_all(fd, payload);
-      at += payload.size();
-    } else {
-      buf += payload;
-    }
-    ++count;
-    drain(false);
-  }
-  const uint64_t index_at = at + buf.size();
-  buf += index;
-  put<uint64_t>(buf, index_at);
-  put<uint64_t>(buf, count);
-  auto sum = blake3(index);
-  buf.append(reinterpret_cast<const char*>(sum.data()), sum.size());
-  buf += kIndexMagic;
-  drain(true);
-  ok = (::close(fd) == 0) && ok;
-  if (ok && ::rename(tmp.c_str(), path.c_str()) == 0) return true;
-  ::unlink(tmp.c_str());
-  return false;
+    buf += kIndexMagic;
+    drain(true);
+    return ok;
+  });
 }
 
 // The packs of a kind's directory, by path.
