@@ -888,10 +888,12 @@ class Analysis {
   const std::vector<PythonUnit>& units_;
   const GraphBreakInputs& in_;
   std::vector<std::string> keys_;
-  std::multimap<std::string, int> by_key_;
-  std::vector<std::map<std::string, int>> fn_by_qual_;
-  std::vector<std::map<std::string, int>> cls_by_qual_;
-  std::map<std::string, int> module_cache_;
+  // Hashed (module keys share long prefixes: ordered look-ups were mostly memcmp). Only looked
+  // up, never iterated; emplace keeps the first module of a key, as the multimap's find did.
+  std::unordered_map<std::string, int> by_key_;
+  std::vector<std::unordered_map<std::string, int>> fn_by_qual_;
+  std::vector<std::unordered_map<std::string, int>> cls_by_qual_;
+  std::unordered_map<std::string, int> module_cache_;
   std::vector<Entry> entries_;
   std::set<std::tuple<int, int, bool>> entry_keys_;  // (unit, fn, fullgraph) of entries_
   std::map<Site, Found> found_;
