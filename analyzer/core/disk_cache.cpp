@@ -126,7 +126,6 @@ bool write_file_atomically(const std::string& path, std::string_view bytes) {
   return write_atomically(path, [&](int fd) { return write_all(fd, bytes); });
 }
 
-
 bool read_at(int fd, char* out, size_t n, uint64_t off) {
   while (n > 0) {
     ssize_t r = ::pread(fd, out, n, static_cast<off_t>(off));

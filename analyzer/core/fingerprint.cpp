@@ -84,7 +84,8 @@ class LineHasher {
     update(unit);
   }
 
-  std::vector<std::string> finish_early() { return std::move(hashes_); }
+  // The hashes so far, without the end of the text (done(): all that were asked for).
+  std::vector<std::string> take() { return std::move(hashes_); }
 
   std::vector<std::string> finish() {
     process(kEndOfFile);
@@ -132,12 +133,7 @@ std::vector<std::string> line_hashes(std::string_view text, size_t max_lines) {
   size_t i = 0;
   // A line's hash is final once its window has passed: the rest of a long file is not read for
   // a finding near its top (a line's count depends only on the lines before it).
-  while (i < text.size()) {
-    if (h.done()) {
-      std::vector<std::string> out = h.finish_early();
-      out.resize(max_lines);
-      return out;
-    }
+  while (i < text.size() && !h.done()) {
     uint32_t cp = next_code_point(text, i);
     if (cp >= 0x10000) {  // surrogate pair, as JS charCodeAt sees it
       cp -= 0x10000;
@@ -147,7 +143,7 @@ std::vector<std::string> line_hashes(std::string_view text, size_t max_lines) {
       h.process(cp);
     }
   }
-  std::vector<std::string> out = h.finish();
+  std::vector<std::string> out = h.done() ? h.take() : h.finish();
   if (out.size() > max_lines) out.resize(max_lines);
   return out;
 }

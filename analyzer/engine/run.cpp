@@ -534,21 +534,22 @@ RunOutput run_analysis(const RunOptions& opts) {
   // 5. Resolve to findings. The line hashes (SARIF fingerprints) of each file with a finding
   // hash the file up to its last finding's line: on the worker threads (a tree where every file
   // has one spends seconds).
-  std::map<std::string, std::vector<std::string>> hashes;
-  std::map<std::string, size_t> last_line;
+  struct FileLines {
+    const SourceFile* file = nullptr;
+    size_t last = 0;  // the last line with a finding
+    std::vector<std::string> hashes;
+  };
+  std::map<std::string, FileLines> hashes;
   for (const auto& d : kept)
     if (auto sit = out.sources.find(d.where.path); sit != out.sources.end()) {
-      hashes[d.where.path];
-      size_t& l = last_line[d.where.path];
-      l = std::max<size_t>(l, sit->second->region(d.where.span).start_line);
+      FileLines& fl = hashes[d.where.path];
+      fl.file = sit->second.get();
+      fl.last = std::max<size_t>(fl.last, fl.file->region(d.where.span).start_line);
     }
   {
-    std::vector<std::tuple<const SourceFile*, size_t, std::vector<std::string>*>> todo;
-    for (auto& [path, hv] : hashes) todo.emplace_back(out.sources.find(path)->second.get(), last_line[path], &hv);
-    parallel_for(todo.size(), jobs, [&](size_t i) {
-      auto [sf, lines, hv] = todo[i];
-      *hv = line_hashes(sf->text, lines);
-    });
+    std::vector<FileLines*> todo;
+    for (auto& [path, fl] : hashes) todo.push_back(&fl);
+    parallel_for(todo.size(), jobs, [&](size_t i) { todo[i]->hashes = line_hashes(todo[i]->file->text, todo[i]->last); });
   }
   for (auto& d : kept) {
     Finding f;
@@ -560,7 +561,7 @@ RunOutput run_analysis(const RunOptions& opts) {
     auto sit = out.sources.find(d.where.path);
     if (sit != out.sources.end()) {
       const SourceFile& sf = *sit->second;
-      const auto& hv = hashes[d.where.path];
+      const auto& hv = hashes[d.where.path].hashes;
       uint32_t line = f.location.region.start_line;
       if (line >= 1 && line <= hv.size()) f.line_hash = hv[line - 1];
       f.source_line = std::string(sf.lines.line_text(sf.text, line));

@@ -18,16 +18,22 @@ using corpus::read;
 using corpus::render;
 using corpus::render_rest;
 
+// The corpus's options: these archs, CUDA 13.0, the prelude precompiled in `cache` (null: not).
+Options corpus_options(const std::vector<model::Arch>& archs, PreludeCache* cache) {
+  Options o;
+  o.archs = archs;
+  o.cuda = model::CudaVersion{13, 0, -1};
+  o.prelude_cache = cache;
+  return o;
+}
+
 // `parallel`: the call parses its first and last arch at once (as for an editor); its whole
 // result must then also equal the sequential call's.
 void check(const std::vector<model::Arch>& archs, bool precompiled, bool parallel = false) {
   const std::vector<std::filesystem::path> files = corpus::intr_corpus();
   ASSERT_GT(files.size(), 200u);
   PreludeCache cache;
-  Options together;
-  together.archs = archs;
-  together.cuda = model::CudaVersion{13, 0, -1};
-  if (precompiled) together.prelude_cache = &cache;
+  Options together = corpus_options(archs, precompiled ? &cache : nullptr);
   std::vector<std::string> failures(files.size());
   std::atomic<size_t> next{0}, parses{0}, wanted{0}, uses{0};
   auto worker = [&] {
@@ -93,10 +99,7 @@ TEST(CudaArchSharing, DecidedTargetQueriesMatchTheGenericText) {
   const std::vector<std::filesystem::path> files = corpus::intr_corpus();
   ASSERT_GT(files.size(), 200u);
   PreludeCache cache;
-  Options decided;
-  decided.archs = archs;
-  decided.cuda = model::CudaVersion{13, 0, -1};
-  decided.prelude_cache = &cache;
+  Options decided = corpus_options(archs, &cache);
   Options generic = decided;
   generic.defines = {"__CUDA_ARCH_CUDALINT_TEST_UNUSED=1"};
   size_t uses = 0, queries = 0;

@@ -8,8 +8,6 @@
 #include "analyzer/frontends/python/py_eval.h"
 #include "analyzer/frontends/python/setup_py.h"
 
-extern "C" const TSLanguage* tree_sitter_python(void);
-
 using namespace cudalint;
 using namespace cudalint::python;
 

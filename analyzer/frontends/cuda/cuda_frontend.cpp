@@ -1294,28 +1294,29 @@ PchBytes PreludeCache::get(const std::string& key, const std::function<PchBytes(
   return fut.get();
 }
 
-std::string prelude_arch_text() {
-  std::string p = "#pragma clang system_header\n";
-  p += "#ifndef __CUDACC_VER_MAJOR__\n#define __CUDACC_VER_MAJOR__ 13\n#define __CUDACC_VER_MINOR__ 0\n#endif\n";
-  // <nv/target> queries, as 1/0 for the arch being parsed.
-  p += "// ---- generated: <nv/target> queries ----\n";
-  for (const auto& [name, cond] : nv_target_queries())
-    p += fmt::format("#if {1}\n#define {0} 1\n#else\n#define {0} 0\n#endif\n", name, cond);
-  return p;
-}
+namespace {
 
-std::string prelude_arch_text_for(const model::Arch& arch) {
+// The arch text, its <nv/target> queries as 1/0: decided here for `arch`, or (null, or where
+// the evaluator cannot decide one) left to `#if`s the parse evaluates for its arch.
+std::string arch_text_of(const model::Arch* arch) {
   std::string p = "#pragma clang system_header\n";
   p += "#ifndef __CUDACC_VER_MAJOR__\n#define __CUDACC_VER_MAJOR__ 13\n#define __CUDACC_VER_MINOR__ 0\n#endif\n";
-  p += "// ---- generated: <nv/target> queries, evaluated for this arch ----\n";
+  p += arch ? "// ---- generated: <nv/target> queries, evaluated for this arch ----\n"
+            : "// ---- generated: <nv/target> queries ----\n";
   for (const auto& [name, cond] : nv_target_queries()) {
-    if (auto m = arch_macro(name, arch); m && m->defined)
+    if (auto m = arch ? arch_macro(name, *arch) : std::nullopt; m && m->defined)
       p += fmt::format("#define {} {}\n", name, m->value);
-    else  // not decided here: as the generic text has it
+    else
       p += fmt::format("#if {1}\n#define {0} 1\n#else\n#define {0} 0\n#endif\n", name, cond);
   }
   return p;
 }
+
+}  // namespace
+
+std::string prelude_arch_text() { return arch_text_of(nullptr); }
+
+std::string prelude_arch_text_for(const model::Arch& arch) { return arch_text_of(&arch); }
 
 std::string prelude_text(const FeatureTable& table) {
   std::string p(prelude_base());
@@ -1488,8 +1489,8 @@ ArchParse parse_arch(const ParseInput& in, const model::Arch& arch, bool first, 
       llvm::SmallString<256> cwd;
       (void)llvm::sys::fs::current_path(cwd);  // the driver writes it into the cc1 flags
       std::string key(cwd.str());
+      // The flags decide the arch text too: the arch's macros and the project's -D/-U are in them.
       for (const auto& a : full) (key += '\x1f') += a;
-      (key += '\x1f') += arch_text;  // the arch is not always in the flags
       job = opts.prelude_cache->driver_job(key, [&] {
         std::vector<std::string> a = full;
         a.push_back(std::string(kDriverInput));
@@ -1819,7 +1820,6 @@ std::optional<Result> read_result(bytes::Reader& rd, const FeatureTable& table) 
   return r;
 }
 
-// The entry: the manifest (path, what was found, content hash of files), then the result.
 // The content hash of a file the parse read, through `cache` when there is one.
 std::optional<std::string> hash_of_file(const std::string& path, PreludeCache* cache) {
   if (cache) return cache->file_hash(path);
@@ -1828,6 +1828,7 @@ std::optional<std::string> hash_of_file(const std::string& path, PreludeCache* c
   return content_hash(*bytes);
 }
 
+// The entry: the manifest (path, what was found, content hash of files), then the result.
 std::optional<std::string> encode_entry(const Manifest& m, const Result& r, const FeatureTable& table,
                                         PreludeCache* cache) {
   bytes::Writer w;

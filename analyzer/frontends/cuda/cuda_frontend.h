@@ -189,8 +189,8 @@ std::pair<std::string, std::string> precompile_default_prelude(const FeatureTabl
 // PCH, which is the same for every arch) and the command line's macros.
 std::string prelude_arch_text();
 
-// The same for one arch, with the queries and `__CUDA_ARCH__` already decided (no `#if` left
-// where the arch decides it): what a parse uses unless the project's -D/-U name an arch macro.
+// The same for one arch, with the queries already decided (no `#if` left where the arch
+// decides it): what a parse uses unless the project's -D/-U name an arch macro.
 std::string prelude_arch_text_for(const model::Arch& arch);
 
 // Include directories, defines and the language standard per file, from a compile_commands.json.

@@ -16,8 +16,6 @@
 #include "analyzer/frontends/python/py_eval.h"
 #include "analyzer/frontends/python/ts_arena.h"
 
-extern "C" const TSLanguage* tree_sitter_python(void);
-
 namespace cudalint::python::gb {
 
 Val Val::wrap(Kind k, Val inner, std::string text) {

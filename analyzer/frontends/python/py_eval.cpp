@@ -34,15 +34,28 @@ void for_each_named(TSNode n, F&& f) {
   ts_tree_cursor_delete(&c);
 }
 
-// Calls f(child) for each child stored under `field_name` (import lists repeat the field).
+// The grammar's id of a field (0: no such field, as in an older grammar: nothing is found), the
+// ids read once (every tree here is tree-sitter-python's).
+TSFieldId field_id(FieldName name) {
+  static const std::array<TSFieldId, FieldName::kCount> ids = [lang = tree_sitter_python()] {
+    std::array<TSFieldId, FieldName::kCount> a{};
+    for (size_t i = 0; i < FieldName::kCount; ++i)
+      a[i] = ts_language_field_id_for_name(lang, FieldName::kNames[i],
+                                           static_cast<uint32_t>(std::strlen(FieldName::kNames[i])));
+    return a;
+  }();
+  return ids[name.index()];
+}
+
+// Calls f(child) for each child stored under `name` (import lists repeat the field).
 template <typename F>
-void for_each_field(TSNode n, const char* field_name, F&& f) {
-  if (ts_node_is_null(n)) return;
+void for_each_field(TSNode n, FieldName name, F&& f) {
+  const TSFieldId id = field_id(name);
+  if (ts_node_is_null(n) || !id) return;
   TSTreeCursor c = ts_tree_cursor_new(n);
   if (ts_tree_cursor_goto_first_child(&c)) {
     do {
-      const char* fname = ts_tree_cursor_current_field_name(&c);
-      if (fname && std::strcmp(fname, field_name) == 0) f(ts_tree_cursor_current_node(&c));
+      if (ts_tree_cursor_current_field_id(&c) == id) f(ts_tree_cursor_current_node(&c));
     } while (ts_tree_cursor_goto_next_sibling(&c));
   }
   ts_tree_cursor_delete(&c);
@@ -427,16 +440,7 @@ std::string_view type_of(TSNode n) {
 
 TSNode field(TSNode n, FieldName name) {
   if (ts_node_is_null(n)) return n;
-  // The grammar's ids of FieldName's names, read once (every tree here is tree-sitter-python's);
-  // 0 (no such field: an older grammar) finds nothing.
-  static const std::array<TSFieldId, FieldName::kCount> ids = [lang = ts_node_language(n)] {
-    std::array<TSFieldId, FieldName::kCount> a{};
-    for (size_t i = 0; i < FieldName::kCount; ++i)
-      a[i] = ts_language_field_id_for_name(lang, FieldName::kNames[i],
-                                           static_cast<uint32_t>(std::strlen(FieldName::kNames[i])));
-    return a;
-  }();
-  const TSFieldId id = ids[name.index()];
+  const TSFieldId id = field_id(name);
   return id ? ts_node_child_by_field_id(n, id) : TSNode{};
 }
 

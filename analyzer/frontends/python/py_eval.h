@@ -17,6 +17,9 @@
 
 #include "analyzer/core/diagnostic.h"
 
+// The Python grammar (third_party/tree-sitter-python, compiled into the build).
+extern "C" const TSLanguage* tree_sitter_python(void);
+
 namespace cudalint::python {
 
 inline constexpr int kMaxDepth = 100;               // nested eval/exec frames on the C++ stack
@@ -104,7 +107,6 @@ class FieldName {
 
   consteval FieldName(const char* name) : index_(index_of(name)) {}  // NOLINT: implicit on purpose
   size_t index() const { return index_; }
-  const char* name() const { return kNames[index_]; }
 
  private:
   static consteval size_t index_of(const char* name) {

@@ -13,8 +13,6 @@
 #include "analyzer/core/source_file.h"
 #include "analyzer/frontends/python/py_eval.h"
 
-extern "C" const TSLanguage* tree_sitter_python(void);
-
 namespace cudalint::python {
 
 namespace {
