@@ -117,6 +117,9 @@ uint32_t utf16_length(std::string_view text) {
 }
 
 LineIndex::LineIndex(std::string_view text) {
+  // Exactly sized (a line ends in \n, \r\n or \r, so a line start follows each \n or \r at
+  // most): every file's index lives for the whole run, and doubling left ~40% of it unused.
+  starts_.reserve(1 + std::count(text.begin(), text.end(), '\n') + std::count(text.begin(), text.end(), '\r'));
   starts_.push_back(0);
   for (size_t i = 0; i < text.size(); ++i) {
     char c = text[i];

@@ -79,11 +79,15 @@ CudaSourcesOutput analyze_cuda_sources(const model::ProjectModel& model, const C
   // the front-end parses on it instead of starting a thread per parse.
   base.caller_has_parse_stack = true;
   std::vector<cuda::Result> results(cu.size());
+  std::vector<char> accesses(cu.size(), 1);
+  if (in.wants_accesses)
+    for (size_t i = 0; i < cu.size(); ++i) accesses[i] = in.wants_accesses(cu[i].first->path, cu[i].second);
   std::atomic<size_t> next{0};
   auto worker = [&] {
     prefer_huge_pages_in_thread();
     for (size_t i = next++; i < cu.size(); i = next++) {
       cuda::Options opts = base;
+      opts.want_accesses = accesses[i];
       if (const cuda::CompileDb* db = db_for(cu[i].second))
         if (auto f = db->flags_for(cu[i].second)) {
           opts.include_dirs = f->include_dirs;

@@ -2,6 +2,7 @@
 // of the model) and turns its results into model units and PARSE001 diagnostics.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -31,6 +32,9 @@ struct CudaSourcesInput {
   cuda::PreludeCache* prelude_cache = nullptr;
   // With an on-disk cache, this run's PCHs are read from and kept there.
   const DiskCache* disk_cache = nullptr;
+  // Whether some MEM rule is enabled for this CUDA source (display path, absolute path): only
+  // those get the global-access analysis. Null: every file.
+  std::function<bool(const std::string& path, const std::string& abs)> wants_accesses;
 };
 
 struct CudaSourcesOutput {

@@ -453,6 +453,17 @@ RunOutput run_analysis(const RunOptions& opts) {
     ci.jobs = jobs;
     ci.prelude_cache = opts.prelude_cache;
     ci.disk_cache = opts.disk_cache;
+    // RuleInfos are static objects: the pointers outlive the rule instances.
+    std::vector<const RuleInfo*> mem_rules;
+    for (const auto& e : rules::registry())
+      if (const RuleInfo& r = e.make()->info(); r.family == "MEM") mem_rules.push_back(&r);
+    ci.wants_accesses = [&](const std::string& path, const std::string& abs) {
+      if (opts.only_rule) return opts.only_rule->starts_with("MEM");
+      const LoadedConfig& lc = configs.for_file(abs);
+      const std::string rel = lc.config ? relative_to(abs, lc.config->dir) : path;
+      return std::any_of(mem_rules.begin(), mem_rules.end(),
+                         [&](const RuleInfo* r) { return lc.selection->enabled(*r, rel); });
+    };
     CudaSourcesOutput co = analyze_cuda_sources(model, ci);
     model.cuda_units = std::move(co.units);
     cuda_diags = std::move(co.diags);

