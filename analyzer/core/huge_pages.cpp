@@ -47,14 +47,45 @@ void prefer_huge_pages() {
 void prefer_huge_pages_in_thread() {
 #if defined(__linux__) && defined(MADV_HUGEPAGE) && !defined(__SANITIZE_ADDRESS__)
   constexpr uintptr_t kHeapMax = uintptr_t{64} << 20;  // glibc's HEAP_MAX_SIZE on 64-bit
+  constexpr uintptr_t kHuge = uintptr_t{2} << 20;
   void* p = std::malloc(64);
   const auto a = reinterpret_cast<uintptr_t>(p);
   const auto brk = reinterpret_cast<uintptr_t>(sbrk(0));
   // Above the break: a heap of its own (the main heap lies below it and is marked already).
-  if (p && brk != static_cast<uintptr_t>(-1) && a > brk)
+  if (p && brk != static_cast<uintptr_t>(-1) && a > brk) {
     (void)madvise(reinterpret_cast<void*>(a & ~(kHeapMax - 1)), kHeapMax, MADV_HUGEPAGE);
+    // glibc grows a thread's heap a few pages at a time (mprotect), so the 2 MiB range around
+    // a new page rarely lies inside the writable part yet and is faulted in 4 KiB at a time.
+    // Growing it by 16 MiB now (freed again at once, kept as the heap's top: the trim threshold
+    // is above it) lets the next ranges fault in whole.
+    if (void* grow = std::malloc(16 << 20)) {
+      std::free(grow);
+      // The first range can never be a huge page (the heap's header page is in it already):
+      // fill it in one call instead of ~500 faults, which cost ~10 us each in a microVM (about
+      // 5 ms of a one-file check). Older kernels refuse the advice; nothing else changes.
+#ifdef MADV_POPULATE_WRITE
+      const uintptr_t first = a & ~(kHuge - 1);
+      (void)madvise(reinterpret_cast<void*>(first), kHuge, MADV_POPULATE_WRITE);
+#endif
+    }
+  }
   std::free(p);
 #endif
 }
 
 }  // namespace cudalint
+
+#if defined(__linux__) && defined(MADV_POPULATE_READ)
+// The linker's bounds of the program's code.
+extern "C" const char __executable_start[], etext[];
+namespace {
+// The program's code mapped in one call, before the static constructors run, instead of ~200
+// page faults (each maps 64 KiB around it) spread over the run: ~2-4 ms less per process
+// (a one-file check of the 1,000-line bench file, 21 interleaved runs: 49.2 -> 45.5 ms;
+// --version 7.4 -> 8.1 ms). Only page tables change; older kernels refuse the advice.
+__attribute__((constructor(101))) void prefault_text() {
+  const auto b = reinterpret_cast<uintptr_t>(__executable_start) & ~uintptr_t{4095};
+  (void)madvise(reinterpret_cast<void*>(b), reinterpret_cast<uintptr_t>(etext) - b, MADV_POPULATE_READ);
+}
+}  // namespace
+#endif
