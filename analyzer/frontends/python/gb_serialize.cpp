@@ -61,6 +61,7 @@ class Reader : public bytes::Reader {
   NameMap<Val> vals() {
     NameMap<Val> m;
     uint32_t n = count(14);
+    m.reserve(n);  // exactly: summaries read back live as long as fresh ones (no growth slack)
     for (uint32_t i = 0; i < n && ok(); ++i) {
       std::string k = str();
       m[std::move(k)] = val();
@@ -75,7 +76,7 @@ std::string serialize(const Summary& s) {
   Writer w;
   w.u32(static_cast<uint32_t>(s.functions.size()));
   for (const auto& f : s.functions) {
-    w.str(f.name);
+    w.str(f.name());
     w.str(f.qualname);
     w.i32(f.cls);
     w.i32(f.self_cls);
@@ -155,7 +156,7 @@ std::optional<Summary> deserialize(std::string_view bytes) {
   s.functions.resize(r.count(40));
   for (auto& f : s.functions) {
     if (!r.ok()) break;
-    f.name = r.str();
+    (void)r.str();  // the name: the last part of the qualified name that follows
     f.qualname = r.str();
     f.cls = r.i32();
     f.self_cls = r.i32();
@@ -212,6 +213,7 @@ std::optional<Summary> deserialize(std::string_view bytes) {
     }
     c.attrs = r.vals();
     uint32_t n = r.count(8);
+    c.methods.reserve(n);
     for (uint32_t i = 0; i < n && r.ok(); ++i) {
       std::string k = r.str();
       c.methods[std::move(k)] = r.i32();

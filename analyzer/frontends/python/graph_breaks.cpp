@@ -349,7 +349,6 @@ class Summarizer {
       return -1;
     }
     Function f;
-    f.name = name;
     f.qualname = qual;
     f.cls = cls;
     f.name_span = span_of(field(def, "name"));
@@ -1474,7 +1473,7 @@ class Summarizer {
     if (fi < 0) return;
     defs_[static_cast<size_t>(fi)].nested = true;
     defs_[static_cast<size_t>(fi)].outer = ctx.scope;
-    ctx.scope->vars[out_.functions[static_cast<size_t>(fi)].name] =
+    ctx.scope->vars[std::string(out_.functions[static_cast<size_t>(fi)].name())] =
         Val::of(K::Func, out_.functions[static_cast<size_t>(fi)].qualname);
     (void)before;
     int saved_fn = fn_;
