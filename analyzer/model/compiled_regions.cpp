@@ -88,6 +88,9 @@ struct Target {
     None, Module, Function, Class, Instance, Super, External, ExternalInstance, Extension, List, Dict, Scripted,
     Disabled, Tensor
   };
+  Target() = default;
+  Target(K k, int u = -1, int i = -1) : kind(k), unit(u), index(i) {}
+
   K kind = K::None;
   int unit = -1;
   int index = -1;    // function or class index
