@@ -438,3 +438,51 @@ TEST(DiskCache, CudaResultsFollowTheHeadersTheyRead) {
 
 }  // namespace
 }  // namespace cudalint
+
+namespace cudalint {
+namespace {
+
+// The global-access analysis runs only for files some MEM rule is enabled for; a result cached
+// without it never answers a run that needs it (nor the reverse).
+TEST(DiskCache, MemAnalysisFollowsTheSelectionAndKeepsItsOwnEntries) {
+  TempDir t;
+  fs::create_directories(t.path() / "src");
+  std::ofstream(t.path() / "src/k.cu")
+      << "__global__ void k(float* out, const float* in, int n) {\n"
+         "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+         "  if (i < n) out[8 * i] = __shfl(in[i], 0);\n"
+         "}\n";
+  RunOptions o;
+  o.root = (t.path() / "src").string();
+  o.paths = {o.root};
+  o.target_archs = "8.0";
+  auto run = [&](std::string_view select, const DiskCache* cache) {
+    std::vector<std::string> ids;  // "INTR,MEM" as the CLI splits it
+    for (size_t at = 0; at <= select.size();) {
+      size_t comma = std::min(select.find(',', at), select.size());
+      ids.emplace_back(select.substr(at, comma - at));
+      at = comma + 1;
+    }
+    o.cli.select = ids;
+    o.disk_cache = cache;
+    return report_of(o);
+  };
+  const std::string both = run("INTR,MEM", nullptr), intr = run("INTR", nullptr), mem = run("MEM", nullptr);
+  ASSERT_NE(both.find("MEM001"), std::string::npos) << both;
+  ASSERT_NE(both.find("INTR"), std::string::npos) << both;
+  EXPECT_EQ(intr.find("MEM001"), std::string::npos) << intr;
+  EXPECT_NE(intr.find("INTR"), std::string::npos) << intr;
+  EXPECT_NE(mem.find("MEM001"), std::string::npos) << mem;
+  // One cache, the selections in turn, each run reading what the earlier ones wrote.
+  for (const char* order : {"INTR", "MEM", "INTR,MEM", "INTR", "MEM"}) {
+    DiskCache c((t.path() / "cache").string());
+    const std::string want = std::string(order) == "INTR" ? intr : std::string(order) == "MEM" ? mem : both;
+    EXPECT_EQ(run(order, &c), want) << order;
+    c.flush();
+  }
+  DiskCache c((t.path() / "cache").string());
+  EXPECT_EQ(c.entries_on_disk("cuda"), 2u);  // with and without the accesses
+}
+
+}  // namespace
+}  // namespace cudalint
