@@ -679,7 +679,11 @@ class Analysis {
     }
     // A method's `self` is params[0]; a call may or may not bind it: cover one more.
     size_t n = static_cast<size_t>(c.positional) + (callee.cls >= 0 ? 1 : 0);
-    for (size_t i = 0; i < n && i < callee.params.size(); ++i) p.names.emplace(callee.params[i]);
+    size_t i = 0;
+    for (std::string_view name : callee.params) {
+      if (i++ >= n) break;
+      p.names.emplace(name);
+    }
     for (const auto& k : c.keywords) p.names.insert(k);
   }
 

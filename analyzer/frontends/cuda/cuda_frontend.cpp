@@ -1209,6 +1209,12 @@ const std::string& PreludeCache::arch_text(const model::Arch& arch) {
   return it->second;
 }
 
+const std::string& PreludeCache::generic_arch_text() {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (!generic_arch_text_) generic_arch_text_ = prelude_arch_text();
+  return *generic_arch_text_;
+}
+
 namespace {
 std::string content_hash(std::string_view bytes) { return DiskCache::key("content", {bytes}); }
 }  // namespace
@@ -1881,7 +1887,9 @@ Result analyze(std::string_view path, std::string_view text, const Options& opts
   // Generating the prelude costs as much as a small file's parse setup: once per cache.
   std::string own_prelude;
   const std::string& prelude = opts.prelude_cache ? opts.prelude_cache->prelude(table) : (own_prelude = prelude_text(table));
-  const std::string arch_text = prelude_arch_text();
+  std::string own_arch_text;
+  const std::string& arch_text =
+      opts.prelude_cache ? opts.prelude_cache->generic_arch_text() : (own_arch_text = prelude_arch_text());
   if (!opts.disk_cache || !opts.unsaved.empty())
     return analyze_parsed(path, text, opts, table, prelude, arch_text, nullptr);
   std::string archs, flags;

@@ -95,6 +95,8 @@ class PreludeCache {
   const std::string& prelude(const FeatureTable& table);
   // prelude_arch_text_for(arch), generated on first use.
   const std::string& arch_text(const model::Arch& arch);
+  // prelude_arch_text() (the queries left to `#if`), generated on first use.
+  const std::string& generic_arch_text();
 
   // The content hash of the regular file at `path` (nullopt: unreadable, or not a regular
   // file), read and hashed once per version of the file: a cached result lists every file its
@@ -112,6 +114,7 @@ class PreludeCache {
   std::map<std::string, std::shared_ptr<const DriverJob>> jobs_;
   std::map<const FeatureTable*, std::string> texts_;
   std::map<std::string, std::string> arch_texts_;  // by sm_name()
+  std::optional<std::string> generic_arch_text_;
   struct FileVersion {
     uint64_t dev = 0, ino = 0, size = 0;
     int64_t mtime_ns = 0, ctime_ns = 0;

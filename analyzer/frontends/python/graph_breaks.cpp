@@ -1666,6 +1666,7 @@ class Summarizer {
     std::set<std::string> unannotated;
     std::set<std::string> falsy;
     if (!attrs_only) f.params.clear();
+    size_t n_params = 0;
     TSNode params = field(def, "parameters");
     bool first = true;
     if (!ts_node_is_null(params)) {
@@ -1689,7 +1690,10 @@ class Summarizer {
         }
         if (type_of(name_node) != "identifier") continue;
         std::string name(txt(name_node));
-        if (!attrs_only && f.params.size() < 64) f.params.push_back(name);
+        if (!attrs_only && n_params < 64) {
+          f.params.push_back(name);
+          ++n_params;
+        }
         if (name == ctx.self_name) ctx.self_name.clear();
         if (first && f.cls >= 0 && !is_static) {
           if (is_classmethod) scope.vars[name] = Val::of(K::Class, out_.classes[static_cast<size_t>(f.cls)].qualname);

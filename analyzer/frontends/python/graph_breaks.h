@@ -219,6 +219,25 @@ class NameList {
   }
   void clear() { joined_.clear(); }
   void shrink_to_fit() { joined_.shrink_to_fit(); }
+  // The names in order, one pass (operator[] and size() each scan the string).
+  class iterator {
+   public:
+    iterator(const std::string* s, size_t at) : s_(s), at_(at) {}
+    std::string_view operator*() const {
+      return std::string_view(*s_).substr(at_, s_->find('\0', at_) - at_);
+    }
+    iterator& operator++() {
+      at_ = s_->find('\0', at_) + 1;
+      return *this;
+    }
+    bool operator==(const iterator& o) const { return at_ == o.at_; }
+
+   private:
+    const std::string* s_;
+    size_t at_;
+  };
+  iterator begin() const { return iterator(&joined_, 0); }
+  iterator end() const { return iterator(&joined_, joined_.size()); }
   std::vector<std::string> to_vector() const {
     std::vector<std::string> v;
     for (size_t at = 0; at < joined_.size();) {
