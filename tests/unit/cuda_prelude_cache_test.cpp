@@ -9,6 +9,7 @@
 #include <atomic>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <thread>
 
 #include "tests/unit/cuda_corpus.h"
@@ -48,6 +49,92 @@ TEST(CudaPreludeCache, SameResultsWithAndWithoutThePrecompiledPrelude) {
   t.join();
   for (const auto& f : failures) EXPECT_TRUE(f.empty()) << f;
   EXPECT_GT(uses.load(), files.size() * 3);  // the comparison saw real results, not empty ones
+}
+
+// A file that leads with standard headers gets a PCH holding them (one per set of headers): it
+// must find what parsing them as text finds, uses, accesses and syntax errors alike. Every 10th
+// corpus case, with <cstdio>, <vector> and <cmath> (through clang's CUDA wrapper) in front.
+TEST(CudaPreludeCache, StandardHeadersPrecompiledFindWhatTheirTextFinds) {
+  std::vector<std::filesystem::path> all = corpus::intr_corpus();
+  std::vector<std::filesystem::path> files;
+  for (size_t i = 0; i < all.size(); i += 10) files.push_back(all[i]);
+  ASSERT_GT(files.size(), 20u);
+  Options plain;
+  plain.archs = {model::Arch{7, 5}, model::Arch{9, 0, 'a'}};
+  plain.cuda = model::CudaVersion{13, 0, -1};
+  plain.want_accesses = true;
+  PreludeCache cache;
+  Options cached = plain;
+  cached.prelude_cache = &cache;
+  const std::string lead = "// leading comment\n#include <cstdio>\n#include <vector>\n#include <cmath>\n";
+  unsigned parses = 0, std_parses = 0;
+  size_t lines = 0;
+  for (const auto& f : files) {
+    const std::string text = lead + read(f);
+    std::string a = render(analyze(f.string(), text, plain, FeatureTable::builtin()));
+    Result r = analyze(f.string(), text, cached, FeatureTable::builtin());
+    std::string b = render(r);
+    parses += r.clang_parses;
+    std_parses += r.std_pch_parses;
+    lines += std::count(a.begin(), a.end(), '\n');
+    EXPECT_EQ(a, b) << f.string() << ":\n--- text\n" << a << "--- standard headers precompiled\n" << b;
+  }
+  EXPECT_GT(parses, files.size());
+  EXPECT_EQ(std_parses, parses);  // every parse read them from the PCH
+  EXPECT_GT(lines, files.size() * 3);
+  // Without standard headers in front, the plain prelude PCH serves.
+  Result r = analyze(files[0].string(), read(files[0]), cached, FeatureTable::builtin());
+  EXPECT_GT(r.pch_parses, 0u);
+  EXPECT_EQ(r.std_pch_parses, 0u);
+}
+
+TEST(CudaPreludeCache, LeadingStandardIncludes) {
+  // Headers by name: "missing/..." are missing, "sys/..." system headers, the rest project headers.
+  std::map<std::string, std::string> headers = {
+      {"common.cuh", "#ifndef COMMON_CUH\n#define COMMON_CUH\n#include <cuda_fp16.h>\n#include <cstdint>\n"
+                     "#include \"inner.h\"\n#include <map>\nstruct S {};\n#endif\n"},
+      {"inner.h", "#pragma once\n#include <string>\n"},  // only includes: the block goes on
+      {"guarded_late.h", "#ifndef G\n#define H\n#include <list>\n"},  // not a guard
+  };
+  std::vector<std::string> asked;
+  IncludeLookup look = [&](std::string_view name, bool angled, const std::string& dir) -> IncludeLookup::result_type {
+    asked.push_back(fmt::format("{}{}@{}", angled ? "<>" : "\"\"", name, dir));
+    if (name.starts_with("missing/")) return {{"", ""}};
+    if (name.starts_with("sys/")) return std::nullopt;
+    auto it = headers.find(std::string(name));
+    if (it == headers.end()) return {{"", ""}};
+    return {{"/p/inc/" + it->first, it->second}};
+  };
+  auto scan = [&](std::string_view text) { return leading_std_includes(text, "/p/src", look); };
+  EXPECT_EQ(scan(""), "");
+  EXPECT_EQ(scan("\xEF\xBB\xBF// c\n/* a\n b */ #include <vector>\n#pragma once\n#include \"missing/m.h\"\n"
+                 "#include <missing/torch.h>\n  #  include <cstdio> // x\r\n#include <vector>\n"
+                 "__global__ void k() {}\n#include <cmath>\n"),
+            "#include <vector>\n#include <cstdio>\n");
+  // Into the first header found: its guard, its own includes (nested), up to its code.
+  asked.clear();
+  EXPECT_EQ(scan("#include <cfloat>\n#include \"common.cuh\"\n#include <vector>\n"),
+            "#include <cfloat>\n#include <cstdint>\n#include <string>\n#include <map>\n");
+  EXPECT_EQ(asked, (std::vector<std::string>{"\"\"common.cuh@/p/src", "\"\"inner.h@/p/inc"}));
+  // A system header, a macro, a condition or a pragma before them: what follows may depend on it.
+  EXPECT_EQ(scan("#include <cstdio>\n#include <sys/torch.h>\n#include <vector>\n"), "#include <cstdio>\n");
+  EXPECT_EQ(scan("#include <cstdio>\n#define _GLIBCXX_DEBUG 1\n#include <vector>\n"), "#include <cstdio>\n");
+  EXPECT_EQ(scan("#ifdef X\n#include <vector>\n#endif\n"), "");
+  EXPECT_EQ(scan("#pragma GCC diagnostic push\n#include <vector>\n"), "");
+  EXPECT_EQ(scan("#include \"guarded_late.h\"\n#include <vector>\n"), "");
+  EXPECT_EQ(scan("#include <vectorx>\n"), "");
+  // Without a way to read includes, the block stops at the first one that is not standard or CUDA's.
+  EXPECT_EQ(leading_std_includes("#include <cuda_bf16.h>\n#include <cstdio>\n#include \"a.h\"\n#include <vector>\n", "", {}),
+            "#include <cstdio>\n");
+}
+
+// Each set of standard headers keeps a PCH in memory for the run: a bounded number of sets.
+TEST(CudaPreludeCache, StandardHeaderSetsAreBounded) {
+  PreludeCache cache;
+  for (size_t i = 0; i < PreludeCache::kMaxStdSets; ++i)
+    EXPECT_TRUE(cache.admit_std_set(fmt::format("#include <h{}>\n", i))) << i;
+  EXPECT_FALSE(cache.admit_std_set("#include <another>\n"));
+  EXPECT_TRUE(cache.admit_std_set("#include <h3>\n"));  // admitted before: still served
 }
 
 // The PCH built with the program serves the default flags for every arch, so a one-file run

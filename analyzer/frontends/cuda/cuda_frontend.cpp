@@ -1209,6 +1209,14 @@ const std::string& PreludeCache::arch_text(const model::Arch& arch) {
   return it->second;
 }
 
+bool PreludeCache::admit_std_set(const std::string& set) {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (std_sets_.count(set)) return true;
+  if (std_sets_.size() >= kMaxStdSets) return false;
+  std_sets_.insert(set);
+  return true;
+}
+
 const std::string& PreludeCache::generic_arch_text() {
   std::lock_guard<std::mutex> lock(mu_);
   if (!generic_arch_text_) generic_arch_text_ = prelude_arch_text();
@@ -1376,6 +1384,7 @@ struct ParseInput {
   const std::string& arch_text;  // prelude_arch_text()
   std::string file;            // the analysed file's absolute path
   bool features = true;        // may_use_features(text)
+  std::string std_includes;    // leading_std_includes(text), when a PCH may hold them
 };
 
 // One Clang parse of the analysed file for one arch, and what it found.
@@ -1387,6 +1396,7 @@ struct ArchParse {
   std::vector<GlobalAccess> accesses;  // when asked for (`first`)
   bool used_pch = false;               // the prelude came precompiled
   bool reused_driver = false;          // the cc1 command line came from a driver job
+  bool used_std_pch = false;           // that PCH held the file's standard headers
 };
 
 // The flags every arch shares: the prelude is precompiled with these.
@@ -1411,6 +1421,108 @@ std::string pch_key(const std::string& prelude, const std::vector<std::string>& 
   for (const auto& a : args) (key += '\x1f') += a;
   return key;
 }
+
+// The C++ and C standard library headers a prelude PCH may hold (sorted).
+constexpr std::string_view kStdHeaders[] = {
+    "algorithm", "any", "array", "assert.h", "atomic", "bit", "bitset", "cassert", "cctype", "cerrno",
+    "cfloat", "chrono", "cinttypes", "climits", "cmath", "complex", "condition_variable", "cstdarg",
+    "cstddef", "cstdint", "cstdio", "cstdlib", "cstring", "ctime", "deque", "exception", "float.h",
+    "fstream", "functional", "initializer_list", "iomanip", "iostream", "iterator", "limits", "limits.h",
+    "list", "map", "math.h", "memory", "mutex", "new", "numeric", "optional", "ostream", "queue", "random",
+    "set", "sstream", "stdexcept", "stdint.h", "stdio.h", "stdlib.h", "string", "string.h", "string_view",
+    "thread", "tuple", "type_traits", "unordered_map", "unordered_set", "utility", "variant", "vector"};
+static_assert(std::is_sorted(std::begin(kStdHeaders), std::end(kStdHeaders)));
+
+}  // namespace
+
+namespace {
+
+void skip_blank(std::string_view& s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
+}
+
+std::string_view word(std::string_view& s) {
+  size_t n = 0;
+  while (n < s.size() && ident_char(s[n])) ++n;
+  std::string_view w = s.substr(0, n);
+  s.remove_prefix(n);
+  skip_blank(s);
+  return w;
+}
+
+// Scans the leading block of `text` (in directory `dir`), adding the standard headers it
+// includes to `out`. True when the whole text was such a block: the includer's block goes on.
+bool scan_leading(std::string_view text, const std::string& dir, const IncludeLookup& look, int depth, std::string& out) {
+  if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
+  bool in_comment = false, first_directive = true;
+  std::string guard;  // `#ifndef G` first: `#define G` may follow (an include guard)
+  size_t at = 0;
+  while (at < text.size()) {
+    size_t eol = text.find('\n', at);
+    if (eol == std::string_view::npos) eol = text.size();
+    std::string_view line = text.substr(at, eol - at);
+    at = eol + 1;
+    // Comments, blank lines; a line may end a block comment and go on.
+    for (;;) {
+      if (in_comment) {
+        size_t end = line.find("*/");
+        if (end == std::string_view::npos) break;
+        line.remove_prefix(end + 2);
+        in_comment = false;
+      }
+      skip_blank(line);
+      if (!line.starts_with("/*")) break;
+      line.remove_prefix(2);
+      in_comment = true;
+    }
+    if (in_comment || line.empty() || line.starts_with("//")) continue;
+    if (line.front() != '#') return false;  // code: the leading block ends
+    line.remove_prefix(1);
+    skip_blank(line);
+    const bool was_first = first_directive;
+    first_directive = false;
+    std::string_view d = word(line);
+    if (d == "pragma" && word(line) == "once") continue;
+    if (was_first && d == "ifndef") {
+      guard = word(line);
+      if (!guard.empty()) continue;
+    }
+    if (d == "define" && !guard.empty() && word(line) == guard) {
+      guard.clear();
+      continue;
+    }
+    if (d != "include" || !guard.empty()) return false;  // #define, #if ...: what follows may depend on it
+    if (line.empty() || (line.front() != '<' && line.front() != '"')) return false;
+    const bool angled = line.front() == '<';
+    size_t close = line.find(angled ? '>' : '"', 1);
+    if (close == std::string_view::npos) return false;
+    std::string_view name = line.substr(1, close - 1);
+    if (angled && std::binary_search(std::begin(kStdHeaders), std::end(kStdHeaders), name)) {
+      std::string inc = fmt::format("#include <{}>\n", name);
+      if (out.find(inc) == std::string::npos) out += inc;
+      continue;
+    }
+    if (std::find(std::begin(kCudaHeaders), std::end(kCudaHeaders), name) != std::end(kCudaHeaders)) continue;  // empty stubs
+    if (!look) return false;
+    IncludeLookup::result_type found = look(name, angled, dir);
+    if (!found) return false;        // there, but not to be read here
+    if (found->first.empty()) continue;  // missing: the parse goes on without it
+    if (depth >= 8) return false;
+    llvm::StringRef parent = llvm::sys::path::parent_path(found->first);
+    if (!scan_leading(found->second, parent.str(), look, depth + 1, out)) return false;
+  }
+  return !in_comment;
+}
+
+}  // namespace
+
+std::string leading_std_includes(std::string_view text, const std::string& dir, const IncludeLookup& look) {
+  std::string out;
+  scan_leading(text, dir, look, 0, out);
+  return out;
+}
+
+namespace {
 
 // Whether one of `macros` (NAME or NAME=VALUE) names an identifier that occurs in `text`.
 bool macros_touch(std::string_view text, const std::vector<std::string>& macros) {
@@ -1443,11 +1555,23 @@ ArchParse parse_arch(const ParseInput& in, const model::Arch& arch, bool first, 
   // text for every file and arch). Macros given after a PCH take effect after its text: when a
   // project's -D/-U names an identifier of the prelude, the prelude is parsed as text after
   // them, as nvcc would see the CUDA headers.
+  // A file whose leading includes name standard headers gets a PCH that holds them too, one per
+  // set of headers and flags (<iostream> alone is ~300 ms of a parse, in every parse of the file).
+  // They come right after the prelude, as in the file, where nothing but includes precede them.
   PchBytes pch;
+  std::string std_prelude;  // the prelude text that PCH was built from
   if (opts.prelude_cache && !macros_touch(prelude, opts.defines) && !macros_touch(prelude, opts.undefines)) {
-    pch = opts.prelude_cache->get(pch_key(prelude, args), [&] { return build_prelude_pch(args, prelude); },
-                                  opts.precompile_prelude);
+    if (!in.std_includes.empty() && opts.prelude_cache->admit_std_set(in.std_includes)) {
+      std_prelude = prelude + "\n// ---- the analysed file's standard headers ----\n" + in.std_includes;
+      pch = opts.prelude_cache->get(pch_key(std_prelude, args), [&] { return build_prelude_pch(args, std_prelude); },
+                                    opts.precompile_prelude);
+      if (!pch) std_prelude.clear();
+    }
+    if (!pch)
+      pch = opts.prelude_cache->get(pch_key(prelude, args), [&] { return build_prelude_pch(args, prelude); },
+                                    opts.precompile_prelude);
   }
+  const std::string& pch_prelude = std_prelude.empty() ? prelude : std_prelude;
   // The arch, as nvcc defines it: `__CUDA_ARCH__`, and for arch-specific (`a`) and family (`f`)
   // targets their macros (`a` implies the family).
   // Unless the project's own -D/-U name an arch macro, the <nv/target> queries come decided in
@@ -1497,10 +1621,12 @@ ArchParse parse_arch(const ParseInput& in, const model::Arch& arch, bool first, 
       std::string key(cwd.str());
       // The flags decide the arch text too: the arch's macros and the project's -D/-U are in them.
       for (const auto& a : full) (key += '\x1f') += a;
+      if (with_pch && !std_prelude.empty()) (key += '\x1e') += in.std_includes;  // another PCH, another prelude
+      const std::string& job_prelude = with_pch ? pch_prelude : prelude;
       job = opts.prelude_cache->driver_job(key, [&] {
         std::vector<std::string> a = full;
         a.push_back(std::string(kDriverInput));
-        return make_driver_job(a, prelude, with_pch ? pch.get() : nullptr, arch_text);
+        return make_driver_job(a, job_prelude, with_pch ? pch.get() : nullptr, arch_text);
       });
     }
     if (job) {
@@ -1527,7 +1653,8 @@ ArchParse parse_arch(const ParseInput& in, const model::Arch& arch, bool first, 
     // overflowing the caller's.
     llvm::CrashRecoveryContext crc;
     auto parse = [&] {
-      VirtualFiles vf(prelude, with_pch ? pch.get() : nullptr, record, &arch_text, job ? job->files : nullptr);
+      VirtualFiles vf(with_pch ? pch_prelude : prelude, with_pch ? pch.get() : nullptr, record, &arch_text,
+                      job ? job->files : nullptr);
       for (const auto& [p, t] : opts.unsaved)
         if (llvm::sys::path::is_absolute(p) && p != file)
           vf.mem->addFile(p, 0, llvm::MemoryBuffer::getMemBuffer(t, p));
@@ -1552,6 +1679,7 @@ ArchParse parse_arch(const ParseInput& in, const model::Arch& arch, bool first, 
     };
     finished = own_stack ? crc.RunSafely(parse) : crc.RunSafelyOnThread(parse, kParseStackBytes);
     out.used_pch = with_pch;
+    out.used_std_pch = with_pch && !std_prelude.empty();
     out.reused_driver = job != nullptr;
     // A PCH the parse could not load (an error without a place in any file): parse the text.
     if (!with_pch || (finished && ran && !diags.unplaced_errors)) break;
@@ -1640,6 +1768,34 @@ ArchParse parse_arch(const ParseInput& in, const model::Arch& arch, bool first, 
   return out;
 }
 
+// leading_std_includes for the analysed file: includes found as a parse would find them (editor
+// buffers first), system headers not followed.
+std::string std_includes_of(std::string_view text, llvm::StringRef file, const Options& opts) {
+  IncludeLookup look = [&](std::string_view name, bool angled, const std::string& dir) -> IncludeLookup::result_type {
+    std::vector<std::string> dirs;
+    if (!angled) dirs.push_back(dir);
+    dirs.insert(dirs.end(), opts.include_dirs.begin(), opts.include_dirs.end());
+    for (const auto& d : dirs) {
+      llvm::SmallString<256> p(d);
+      llvm::sys::path::append(p, name);
+      if (auto u = opts.unsaved.find(std::string(p.str())); u != opts.unsaved.end()) return {{std::string(p.str()), u->second}};
+      struct stat st;
+      if (::stat(p.c_str(), &st) != 0) continue;
+      if (!S_ISREG(st.st_mode) || st.st_size > (8 << 20)) return std::nullopt;
+      auto buf = llvm::MemoryBuffer::getFile(p);
+      if (!buf) return std::nullopt;
+      return {{std::string(p.str()), (*buf)->getBuffer().str()}};
+    }
+    for (const char* sys : {"/usr/local/include", "/usr/include", "/usr/include/x86_64-linux-gnu"}) {
+      llvm::SmallString<256> p(sys);
+      llvm::sys::path::append(p, name);
+      if (llvm::sys::fs::exists(p)) return std::nullopt;
+    }
+    return {{std::string(), std::string()}};
+  };
+  return leading_std_includes(text, llvm::sys::path::parent_path(file).str(), look);
+}
+
 Result analyze_parsed(std::string_view path, std::string_view text, const Options& opts, const FeatureTable& table,
                       const std::string& prelude, const std::string& arch_text, Manifest* record) {
   Result res;
@@ -1649,7 +1805,8 @@ Result analyze_parsed(std::string_view path, std::string_view text, const Option
   if (!llvm::sys::path::is_absolute(abs)) llvm::sys::fs::make_absolute(abs);
   // A file that names no feature, has no inline asm and includes no project header cannot have
   // a use: one parse (for syntax errors and memory accesses) serves every arch.
-  const ParseInput in{text, opts, table, prelude, arch_text, abs.str().str(), may_use_features(text, table)};
+  const ParseInput in{text, opts, table, prelude, arch_text, abs.str().str(), may_use_features(text, table),
+                      opts.prelude_cache ? std_includes_of(text, abs.str(), opts) : std::string()};
   const std::vector<model::Arch>& archs = opts.archs;
   const size_t n = archs.size();
   if (n == 0) return res;
@@ -1701,6 +1858,7 @@ Result analyze_parsed(std::string_view path, std::string_view text, const Option
     ++res.clang_parses;
     if (p.used_pch) ++res.pch_parses;
     if (p.reused_driver) ++res.reused_driver_parses;
+    if (p.used_std_pch) ++res.std_pch_parses;
     res.per_arch[k].parsed = p.ar.parsed;
     res.per_arch[k].uses = std::move(p.ar.uses);
     for (auto& e : p.errors) res.errors.push_back(std::move(e));

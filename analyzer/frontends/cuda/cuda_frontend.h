@@ -9,6 +9,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -91,6 +92,11 @@ class PreludeCache {
   std::shared_ptr<const DriverJob> driver_job(const std::string& key,
                                               const std::function<std::shared_ptr<const DriverJob>()>& make);
 
+  // Whether a PCH of the prelude and the standard headers `set` may be used: the sets already
+  // admitted, and new ones while fewer than kMaxStdSets are (each PCH stays in memory, a few MB).
+  static constexpr size_t kMaxStdSets = 16;
+  bool admit_std_set(const std::string& set);
+
   // prelude_text(table), generated on first use (the table must outlive the cache).
   const std::string& prelude(const FeatureTable& table);
   // prelude_arch_text_for(arch), generated on first use.
@@ -115,6 +121,7 @@ class PreludeCache {
   std::map<const FeatureTable*, std::string> texts_;
   std::map<std::string, std::string> arch_texts_;  // by sm_name()
   std::optional<std::string> generic_arch_text_;
+  std::set<std::string> std_sets_;
   struct FileVersion {
     uint64_t dev = 0, ino = 0, size = 0;
     int64_t mtime_ns = 0, ctime_ns = 0;
@@ -170,6 +177,8 @@ struct Result {
   unsigned pch_parses = 0;
   // Those of them that reused a driver job (PreludeCache::driver_job) instead of running the driver.
   unsigned reused_driver_parses = 0;
+  // Parses whose PCH held the file's standard headers too (leading_std_includes).
+  unsigned std_pch_parses = 0;
 };
 
 // `path` is the file's absolute path (for relative includes); `text` its content, which may be
@@ -189,6 +198,21 @@ std::string_view embedded_prelude_pch();
 // What prelude_pch_main.cpp embeds: the key and the PCH of the default flags ("" when Clang
 // could not build it).
 std::pair<std::string, std::string> precompile_default_prelude(const FeatureTable& table);
+
+// Finds an include for leading_std_includes: {path, text} when it is there to read; {"", ""}
+// when it is missing (a parse goes on without it); nullopt when it is there but not to be read
+// (a system header: the block stops there).
+using IncludeLookup = std::function<std::optional<std::pair<std::string, std::string>>(
+    std::string_view name, bool angled, const std::string& dir)>;
+
+// The standard library headers (`#include <vector>` ...) that the file's leading block of
+// includes names, as `#include` lines in its order without repeats. The block is the lines before
+// the first that is not blank, a comment, `#pragma once`, an include guard or an `#include`; it
+// goes on into the first header it includes that `look` finds (`dir`: the file's directory), and
+// ends with that header's block (the header's code follows). Missing headers and CUDA's (empty
+// stubs here) are skipped. A PCH of the prelude and these headers serves the file's parses
+// (cudalint keeps one per set of headers): nothing precedes them but what the PCH holds.
+std::string leading_std_includes(std::string_view text, const std::string& dir, const IncludeLookup& look);
 
 // The part of the prelude that depends on the arch and the toolkit version, as macros: the
 // `<nv/target>` queries and the default `__CUDACC_VER_MAJOR__`. Parsed after the prelude (or its

@@ -131,6 +131,12 @@ typedef int cudaError_t;
 int cudaConfigureCall(dim3, dim3, unsigned long = 0, cudaStream_t = 0);
 int __cudaPushCallConfiguration(dim3, dim3, unsigned long = 0, cudaStream_t = 0);
 typedef unsigned long size_t;
+// Device-side malloc and free (the CUDA device runtime's; clang's CUDA wrapper declares them the
+// same way): <new>, which <vector> and <iostream> include, calls ::malloc and ::free in device code.
+extern "C" {
+__device__ void free(void*) __attribute__((nothrow));
+__device__ void* malloc(size_t) __attribute__((nothrow)) __attribute__((malloc));
+}
 typedef unsigned long long CUtensorMap_st;
 typedef struct { alignas(64) unsigned long long opaque[16]; } CUtensorMap;
 
