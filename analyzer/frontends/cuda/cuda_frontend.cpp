@@ -1539,6 +1539,14 @@ bool macros_touch(std::string_view text, const std::vector<std::string>& macros)
 
 // `own_stack`: the calling thread has kParseStackBytes of stack. `record`: where the parse's
 // file system probes go (not shared with a parse running at the same time).
+// __CUDA_ARCH_LIST__ as nvcc defines it: the archs' numbers, ascending, without repeats (`a`
+// and `f` targets count as their number).
+std::string arch_list_macro(const std::vector<model::Arch>& archs) {
+  std::set<int> nums;
+  for (const auto& a : archs) nums.insert(a.sm() * 10);
+  return fmt::format("{}", fmt::join(nums, ","));
+}
+
 ArchParse parse_arch(const ParseInput& in, const model::Arch& arch, bool first, bool own_stack, Manifest* record) {
   const Options& opts = in.opts;
   const std::string_view text = in.text;
@@ -1586,6 +1594,10 @@ ArchParse parse_arch(const ParseInput& in, const model::Arch& arch, bool first, 
                                                       : (own_arch_text = prelude_arch_text_for(arch));
   args.push_back("-U__CUDA_ARCH__");
   args.push_back(fmt::format("-D__CUDA_ARCH__={}", sm * 10));
+  // nvcc defines the build's whole arch list too (one invocation compiles every -gencode arch, as
+  // torch's extension builder runs it); code reads it in constexpr functions (`{__CUDA_ARCH_LIST__}`),
+  // and without it the templates that use them are never instantiated.
+  args.push_back("-D__CUDA_ARCH_LIST__=" + arch_list_macro(opts.archs));
   if (arch.suffix == 'a') {
     args.push_back(fmt::format("-D__CUDA_ARCH_FEAT_SM{}_ALL=1", sm));
     args.push_back(fmt::format("-D__CUDA_ARCH_SPECIFIC__={}", sm * 10));
