@@ -3,6 +3,8 @@
 
     python3 bench/intr_bench.py [--cudalint build/cudalint] [--nvcc PATH] [--archs 7.5,8.0,9.0]
                                 [--runs 5] [--nvcc-sample 12] [--extra FILE.cu ...]
+                                [--nvcc-flags "-I DIR ..."] [--torch-includes] [--extra-only]
+                                [--nvcc-jobs N] [--json OUT]
 
 Files:
   big-1000      a generated 1,000-line .cu (kernels using shuffles, atomics, half/bf16, cp.async,
@@ -12,7 +14,14 @@ Files:
                 the torch host code, so both tools see the same kernels.
   oracle cases  tests/oracle/intr/cases/*.cu (225 small files); cudalint checks all of them in one
                 process, nvcc compiles a seeded sample of --nvcc-sample of them.
-  --extra       any other .cu files (e.g. large files of a real project), both tools as they are.
+  --extra       any other .cu files (e.g. large files of a real project), both tools as they are:
+                cudalint with its includes missing (a pre-commit environment), nvcc with
+                --nvcc-flags and, with --torch-includes, the include paths, ABI flag and Python
+                headers of the torch that is importable (what torch's extension builder passes).
+                Each row also gives the verdicts: whether nvcc compiled the file for that arch,
+                and cudalint's INTR errors for it (they agree when exactly one of them objects
+                or neither does). nvcc runs once per file and arch, --nvcc-jobs at a time.
+  --extra-only  only the --extra files (no generated file, no oracle corpus).
 
 Rows give medians of --runs runs (nvcc: of 3), without the on-disk cache unless a row says
 "edited, prelude cached": the file is edited before each run (so its own result is not cached)
@@ -23,9 +32,12 @@ compile against one check. cudalint is also timed for all archs in one run (what
 with an arch list pays). nvcc runs `nvcc -c -arch=sm_XX -o /dev/null`.
 """
 import argparse
+import concurrent.futures
 import glob
+import json
 import os
 import random
+import shlex
 import shutil
 import statistics
 import subprocess
@@ -165,6 +177,64 @@ def find_nvcc(explicit):
     return None
 
 
+def torch_flags():
+    """What torch's extension builder gives nvcc: include paths, the C++ ABI, Python's headers."""
+    try:
+        import sysconfig
+        import torch
+        from torch.utils import cpp_extension
+    except ImportError:
+        sys.exit("--torch-includes: torch is not importable here")
+    try:
+        paths = cpp_extension.include_paths(device_type="cuda")
+    except TypeError:  # older torch
+        paths = cpp_extension.include_paths(cuda=True)
+    return ([f"-I{p}" for p in paths] + [f"-I{sysconfig.get_paths()['include']}", "-std=c++17",
+            f"-D_GLIBCXX_USE_CXX11_ABI={int(torch._C._GLIBCXX_USE_CXX11_ABI)}", "-DTORCH_EXTENSION_NAME=bench",
+            "-DTORCH_API_INCLUDE_EXTENSION_H", "--expt-relaxed-constexpr", "--expt-extended-lambda"])
+
+
+def real_files(paths, archs, nvcc, flags, jobs, check, cl):
+    """Per file and arch: cudalint's time and INTR errors, nvcc's time and whether it compiled."""
+    out = []
+    for p in paths:
+        p = os.path.abspath(p)
+        lines = open(p, errors="replace").read().count("\n")
+        for arch in archs:
+            cmd = [cl, "check", p, "--select", "INTR", "--target-archs", arch, "-j", "1", "--format", "json",
+                   "--no-gitignore", "--no-cache"]
+            r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+            errors = sum(1 for f in json.loads(r.stdout)["findings"] if f.get("severity") == "error")
+            out.append({"file": os.path.basename(p), "path": p, "lines": lines, "arch": sm_of(arch),
+                        "cudalint_s": check([p], [arch]), "cudalint_edited_s": check([p], [arch], edited=True),
+                        "intr_errors": errors,
+                        "nvcc_s": None, "nvcc_ok": None, "nvcc_error": "", "agree": None})
+
+    def compile_one(v):
+        cmd = [nvcc, "-c", f"-arch={v['arch']}", "-o", os.devnull, *flags, v["path"]]
+        t0 = time.perf_counter()
+        pr = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        v["nvcc_s"] = time.perf_counter() - t0
+        v["nvcc_ok"] = pr.returncode == 0
+        if not v["nvcc_ok"]:
+            first = next((ln for ln in pr.stdout.decode(errors="replace").splitlines() if "error" in ln), "")
+            v["nvcc_error"] = first.strip()[-160:].replace("|", "/")
+        v["agree"] = v["nvcc_ok"] == (v["intr_errors"] == 0)
+
+    if nvcc:
+        with concurrent.futures.ThreadPoolExecutor(max(1, jobs)) as pool:
+            list(pool.map(compile_one, out))
+        # A file nvcc rejects for every arch fails for another reason (a torch API it no longer
+        # has, say): no verdict about archs.
+        for name in {v["path"] for v in out}:
+            mine = [v for v in out if v["path"] == name]
+            if not any(v["nvcc_ok"] for v in mine):
+                for v in mine:
+                    v["agree"] = None
+                    v["nvcc_error"] = "every arch (not an arch verdict): " + v["nvcc_error"]
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--cudalint", default=os.path.join(ROOT, "build", "cudalint"))
@@ -175,6 +245,11 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--extra", nargs="*", default=[])
     ap.add_argument("--no-nvcc", action="store_true", help="cudalint rows only (smoke test)")
+    ap.add_argument("--nvcc-flags", default="", help="more nvcc flags for the --extra files")
+    ap.add_argument("--torch-includes", action="store_true", help="nvcc gets torch's include paths")
+    ap.add_argument("--extra-only", action="store_true")
+    ap.add_argument("--nvcc-jobs", type=int, default=1)
+    ap.add_argument("--json", help="write every row here")
     a = ap.parse_args()
     archs = [x.strip() for x in a.archs.split(",") if x.strip()]
     nvcc = None if a.no_nvcc else find_nvcc(a.nvcc)
@@ -217,7 +292,9 @@ def main():
         return median_time(cmd, 3, ok=(0,) if must_compile else tuple(range(256)))
 
     rows = []  # (file, arch, cudalint_s, nvcc_s or None)
-    files = [("big-1000", big, ["-DINTR_BENCH_NVCC"])] + [(os.path.basename(p), os.path.abspath(p), []) for p in a.extra]
+    extra_flags = shlex.split(a.nvcc_flags) + (torch_flags() if a.torch_includes else [])
+    verdicts = real_files(a.extra, archs, nvcc, extra_flags, a.nvcc_jobs, check, cl) if a.extra else []
+    files = [] if a.extra_only else [("big-1000", big, ["-DINTR_BENCH_NVCC"])]
     for label, path, nv_extra in files:
         for arch in archs:
             c = check([path], [arch])
@@ -231,10 +308,10 @@ def main():
         rows.append((label, f"all {len(archs)} in one run, edited, prelude cached", c_all_e, None))
         rows.append((label, f"per arch, amortised over {len(archs)}, edited, prelude cached", c_all_e / len(archs), None))
 
-    cases = sorted(glob.glob(os.path.join(ROOT, "tests", "oracle", "intr", "cases", "*.cu")))
+    cases = [] if a.extra_only else sorted(glob.glob(os.path.join(ROOT, "tests", "oracle", "intr", "cases", "*.cu")))
     sample = random.Random(a.seed).sample(cases, min(a.nvcc_sample, len(cases)))
     corpus_rows = []
-    for arch in archs:
+    for arch in archs if cases else []:
         c = check(cases, [arch], runs=max(1, a.runs // 2)) / len(cases)
         n = statistics.median(nvcc_time(p, arch, must_compile=False) for p in sample) if nvcc else None
         corpus_rows.append((sm_of(arch), c, n))
@@ -242,11 +319,37 @@ def main():
     print(f"cudalint {cl}; nvcc {nvcc or 'not found'}; big-1000 = {nlines} lines, includes missing; "
           f"medians of {a.runs} runs (nvcc 3); one process per row, -j 1")
     print()
-    print("| file | arch | cudalint ms | nvcc ms | nvcc / cudalint |")
-    print("|---|---|---:|---:|---:|")
+    if rows:
+        print("| file | arch | cudalint ms | nvcc ms | nvcc / cudalint |")
+        print("|---|---|---:|---:|---:|")
     for label, arch, c, n in rows:
         ratio = f"{n / c:.0f}x" if n else ""
         print(f"| {label} | {arch} | {c * 1000:.1f} | {'' if n is None else f'{n * 1000:.0f}'} | {ratio} |")
+    if verdicts:
+        print()
+        print(f"real files: cudalint without their includes, nvcc with {' '.join(extra_flags) or 'no flags'}")
+        print()
+        print("cudalint ms: without a cache; edited: the file edited before each run, the cache of an earlier run "
+              "(preludes precompiled) on disk")
+        print()
+        print("| file | lines | arch | cudalint ms | cudalint ms, edited | nvcc ms | nvcc / cudalint | nvcc "
+              "| cudalint INTR errors | agree |")
+        print("|---|---:|---|---:|---:|---:|---:|---|---:|---|")
+        for v in verdicts:
+            n = v["nvcc_s"]
+            ratio = f"{n / v['cudalint_s']:.0f}x" if n and v["nvcc_ok"] else ""
+            print(f"| {v['file']} | {v['lines']} | {v['arch']} | {v['cudalint_s'] * 1000:.1f} | "
+                  f"{v['cudalint_edited_s'] * 1000:.1f} | "
+                  f"{'' if n is None else f'{n * 1000:.0f}'} | {ratio} | "
+                  f"{'' if v['nvcc_ok'] is None else ('compiles' if v['nvcc_ok'] else 'fails: ' + v['nvcc_error'])} | "
+                  f"{v['intr_errors']} | {'' if v['agree'] is None else ('yes' if v['agree'] else 'NO')} |")
+    if a.json:
+        with open(a.json, "w") as f:
+            json.dump({"rows": [dict(zip(("file", "arch", "cudalint_s", "nvcc_s"), r)) for r in rows],
+                       "real_files": verdicts}, f, indent=1)
+    if not cases:
+        shutil.rmtree(tmp, ignore_errors=True)
+        return 0
     print()
     print(f"oracle corpus: {len(cases)} cases in one cudalint run per arch (per-file time = wall / files); "
           f"nvcc: median over {len(sample)} sampled cases")
