@@ -39,6 +39,9 @@ void check(const std::vector<model::Arch>& archs, bool precompiled, bool paralle
   auto worker = [&] {
     for (size_t i = next++; i < files.size(); i = next++) {
       std::string text = read(files[i]);
+      // A file that reads __CUDA_ARCH_LIST__ sees the whole arch list, as under nvcc: an arch
+      // analysed alone sees another list (fixtures/INTR001/arch_list_macro).
+      if (text.find("__CUDA_ARCH_LIST__") != std::string::npos) continue;
       Options run = together;
       run.parallel_archs = parallel;
       Result all = analyze(files[i].string(), text, run, FeatureTable::builtin());
