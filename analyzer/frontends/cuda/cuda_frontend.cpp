@@ -1537,8 +1537,6 @@ bool macros_touch(std::string_view text, const std::vector<std::string>& macros)
   return false;
 }
 
-// `own_stack`: the calling thread has kParseStackBytes of stack. `record`: where the parse's
-// file system probes go (not shared with a parse running at the same time).
 // __CUDA_ARCH_LIST__ as nvcc defines it: the archs' numbers, ascending, without repeats (`a`
 // and `f` targets count as their number).
 std::string arch_list_macro(const std::vector<model::Arch>& archs) {
@@ -1547,6 +1545,8 @@ std::string arch_list_macro(const std::vector<model::Arch>& archs) {
   return fmt::format("{}", fmt::join(nums, ","));
 }
 
+// `own_stack`: the calling thread has kParseStackBytes of stack. `record`: where the parse's
+// file system probes go (not shared with a parse running at the same time).
 ArchParse parse_arch(const ParseInput& in, const model::Arch& arch, bool first, bool own_stack, Manifest* record) {
   const Options& opts = in.opts;
   const std::string_view text = in.text;
@@ -1618,6 +1618,7 @@ ArchParse parse_arch(const ParseInput& in, const model::Arch& arch, bool first, 
   bool ran = false, finished = false;
   for (int attempt = 0; attempt < 2; ++attempt) {
     const bool with_pch = pch && attempt == 0;
+    const std::string& used_prelude = with_pch ? pch_prelude : prelude;  // with a PCH: the text it holds
     std::vector<std::string> full = args;
     full.push_back(with_pch ? "-include-pch" : "-include");
     full.push_back(std::string(with_pch ? kPchPath : kPreludePath));
@@ -1634,11 +1635,10 @@ ArchParse parse_arch(const ParseInput& in, const model::Arch& arch, bool first, 
       // The flags decide the arch text too: the arch's macros and the project's -D/-U are in them.
       for (const auto& a : full) (key += '\x1f') += a;
       if (with_pch && !std_prelude.empty()) (key += '\x1e') += in.std_includes;  // another PCH, another prelude
-      const std::string& job_prelude = with_pch ? pch_prelude : prelude;
       job = opts.prelude_cache->driver_job(key, [&] {
         std::vector<std::string> a = full;
         a.push_back(std::string(kDriverInput));
-        return make_driver_job(a, job_prelude, with_pch ? pch.get() : nullptr, arch_text);
+        return make_driver_job(a, used_prelude, with_pch ? pch.get() : nullptr, arch_text);
       });
     }
     if (job) {
@@ -1665,8 +1665,7 @@ ArchParse parse_arch(const ParseInput& in, const model::Arch& arch, bool first, 
     // overflowing the caller's.
     llvm::CrashRecoveryContext crc;
     auto parse = [&] {
-      VirtualFiles vf(with_pch ? pch_prelude : prelude, with_pch ? pch.get() : nullptr, record, &arch_text,
-                      job ? job->files : nullptr);
+      VirtualFiles vf(used_prelude, with_pch ? pch.get() : nullptr, record, &arch_text, job ? job->files : nullptr);
       for (const auto& [p, t] : opts.unsaved)
         if (llvm::sys::path::is_absolute(p) && p != file)
           vf.mem->addFile(p, 0, llvm::MemoryBuffer::getMemBuffer(t, p));

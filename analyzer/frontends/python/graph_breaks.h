@@ -199,27 +199,21 @@ class NameMap {
 
 // A short list of names (identifiers: no NUL in them) in one string, each ending in a NUL: a
 // function's parameters without a vector and a string object per name (~60 bytes less per
-// function; a 10,000-module tree has ~1.3 million functions). Indexing scans: lists are short.
+// function; a 10,000-module tree has ~1.3 million functions). Read in order, by iterating.
 class NameList {
  public:
   NameList() = default;
   explicit NameList(const std::vector<std::string>& names) {
     for (const auto& n : names) push_back(n);
   }
-  size_t size() const { return static_cast<size_t>(std::count(joined_.begin(), joined_.end(), '\0')); }
   bool empty() const { return joined_.empty(); }
-  std::string_view operator[](size_t i) const {
-    size_t at = 0;
-    for (; i > 0; --i) at = joined_.find('\0', at) + 1;
-    return std::string_view(joined_).substr(at, joined_.find('\0', at) - at);
-  }
   void push_back(std::string_view name) {
     joined_.append(name);
     joined_.push_back('\0');
   }
   void clear() { joined_.clear(); }
   void shrink_to_fit() { joined_.shrink_to_fit(); }
-  // The names in order, one pass (operator[] and size() each scan the string).
+  // The names in order.
   class iterator {
    public:
     iterator(const std::string* s, size_t at) : s_(s), at_(at) {}
@@ -240,11 +234,7 @@ class NameList {
   iterator end() const { return iterator(&joined_, joined_.size()); }
   std::vector<std::string> to_vector() const {
     std::vector<std::string> v;
-    for (size_t at = 0; at < joined_.size();) {
-      size_t end = joined_.find('\0', at);
-      v.emplace_back(joined_, at, end - at);
-      at = end + 1;
-    }
+    for (std::string_view name : *this) v.emplace_back(name);
     return v;
   }
   bool operator==(const NameList&) const = default;
