@@ -50,6 +50,8 @@ def main():
         add("cmake_parse", p.read_bytes())
     for p in files("setup.py", "*.py"):
         add("setup_py", p.read_bytes())
+    for p in files("*.py"):
+        add("python_summary", p.read_bytes())
     for p in files("requirements*.txt"):
         add("requirements", p.read_bytes())
     for p in files("pyproject.toml"):

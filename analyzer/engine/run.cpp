@@ -180,17 +180,22 @@ void parse_compile_commands(const SourceFile& sf, std::vector<Diagnostic>& out) 
                  fmt::format("invalid JSON in compile_commands.json: {}", msg), {}, std::nullopt});
 }
 
-// A .py file's graph-break summary. It depends on the text alone: an unchanged file is read
-// from the cache.
-python::gb::Summary python_summary(const SourceFile& sf, const DiskCache* cache) {
+// A .py file's graph-break summary, as the analysis asks for it (model::summarize_unit). It
+// depends on the text and that request alone: an unchanged file is read from the cache.
+python::gb::Summary python_summary(const model::PythonUnit& u, const DiskCache* cache) {
   std::optional<python::gb::Summary> summary;
   std::string key;
   if (cache) {
-    key = DiskCache::key("gb-summary", {sf.text});
+    std::string request = u.full ? std::string("full") : std::string("lazy");
+    for (const auto& w : u.want) {
+      request += '\0';
+      request += w;
+    }
+    key = DiskCache::key("gb-summary", {u.file->text, request});
     if (auto bytes = cache->load("gb", key)) summary = python::gb::deserialize(*bytes);
   }
   if (!summary) {
-    summary = python::gb::summarize(sf.text);
+    summary = model::summarize_unit(u);
     if (cache) cache->store("gb", key, python::gb::serialize(*summary));
   }
   return std::move(*summary);
@@ -271,9 +276,10 @@ void process_file(FileWork& w, const RunOptions& opts, uint64_t max_bytes, const
     case FileKind::Python: {  // syntax errors are left to Python linters; the summary skips them
       // A module that cannot start a compiled region is summarised later, if the graph-break
       // analysis reaches it (model::PythonUnit).
-      w.python = model::PythonUnit{&sf, std::nullopt, {}};
+      w.python.emplace();
+      w.python->file = &sf;
       if (python::gb::may_start_regions(sf.text))
-        w.python->summary = python_summary(sf, opts.disk_cache);
+        w.python->summary = python_summary(*w.python, opts.disk_cache);
       else
         w.python->words = python::gb::words_of(sf.text, module_names);
       break;
@@ -436,7 +442,7 @@ RunOutput run_analysis(const RunOptions& opts) {
   inputs.summarize_python = [&](std::vector<model::PythonUnit>& units, const std::vector<size_t>& which) {
     parallel_for(which.size(), jobs, [&](size_t i) {
       model::PythonUnit& u = units[which[i]];
-      u.summary = python_summary(*u.file, opts.disk_cache);
+      u.summary = python_summary(u, opts.disk_cache);
       u.words = {};
     });
   };

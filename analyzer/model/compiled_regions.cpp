@@ -153,14 +153,21 @@ class Analysis {
   std::vector<GraphBreak> run() {
     // Entry-point globs match functions of any module: every module is needed.
     if (!in_.entry_points.empty())
-      for (size_t u = 0; u < units_.size(); ++u) (void)sum(static_cast<int>(u));
+      for (size_t u = 0; u < units_.size(); ++u) {
+        (void)sum(static_cast<int>(u));
+        const auto& s = units_[u].summary;
+        if (!s || !s->elided.empty()) wanted_whole_.insert(u);
+      }
     collect_entries();
     for (size_t e = 0; e < entries_.size(); ++e) walk(e);
     return results();
   }
 
-  // The units this run needed without a summary: the results are only valid when it is empty.
+  // The units this run needed without a summary, and the elided names it looked up (by unit):
+  // the results are only valid when both are empty.
   const std::set<size_t>& missing() const { return missing_; }
+  const std::map<size_t, std::set<std::string>>& wanted() const { return wanted_; }
+  const std::set<size_t>& wanted_whole() const { return wanted_whole_; }
 
  private:
   // ---- modules ----
@@ -171,6 +178,14 @@ class Analysis {
     if (s) return *s;
     missing_.insert(static_cast<size_t>(unit));
     return empty_;
+  }
+
+  // A top-level name of `unit` looked up from elsewhere: when the unit has no summary yet, or
+  // its summary left the name out, the name is asked for (and the run is repeated with it).
+  void note_lookup(int unit, const std::string& name) {
+    const auto& s = units_[static_cast<size_t>(unit)].summary;
+    if (!s || std::binary_search(s->elided.begin(), s->elided.end(), name))
+      wanted_[static_cast<size_t>(unit)].insert(name);
   }
 
   // Whether unit `p` (without a summary) may import unit `x`: a module name it imports
@@ -366,6 +381,7 @@ class Analysis {
     const auto& g = sum(unit).globals;
     auto it = g.find(name);
     if (it == g.end()) {
+      note_lookup(unit, name);
       // A submodule of a package (`from pkg import sub` resolves `pkg.sub` here).
       if (units_[static_cast<size_t>(unit)].file->path.ends_with("__init__.py")) {
         int m = find_module(keys_[static_cast<size_t>(unit)].empty() ? name : keys_[static_cast<size_t>(unit)] + "." + name);
@@ -427,6 +443,7 @@ class Analysis {
       case TK::Module: {
         const auto& g = sum(t.unit).globals;
         if (g.count(name)) return global(t.unit, name, depth + 1);
+        note_lookup(t.unit, name);
         std::string sub = keys_[static_cast<size_t>(t.unit)].empty() ? name : keys_[static_cast<size_t>(t.unit)] + "." + name;
         if (is_extension(sub)) {
           Target e{TK::Extension};
@@ -934,35 +951,54 @@ class Analysis {
   std::vector<std::vector<int>> importers_;
   std::vector<int> unsummarised_;  // units without a summary when the import graph was built
   std::set<size_t> missing_;
+  std::map<size_t, std::set<std::string>> wanted_;
+  std::set<size_t> wanted_whole_;
   const gb::Summary empty_{};
   int64_t budget_ = kWorkBudget;
 };
 
 }  // namespace
 
+python::gb::Summary summarize_unit(const PythonUnit& u) {
+  return u.full ? python::gb::summarize(u.file->text) : python::gb::summarize_lazy(u.file->text, u.want);
+}
+
 std::vector<GraphBreak> find_graph_breaks(std::vector<PythonUnit>& units, const GraphBreakInputs& in,
                                           const SummarizeUnits& summarize) {
   auto fill = [&](const std::vector<size_t>& which) {
     if (summarize) summarize(units, which);
     for (size_t u : which)  // without a summarizer, or whatever it left out
-      if (!units[u].summary) units[u].summary = python::gb::summarize(units[u].file->text);
+      if (!units[u].summary) units[u].summary = summarize_unit(units[u]);
   };
-  // Each run that needs more summaries is repeated with them; it only reads summaries, so the
-  // last run (which needed none it lacked) computes what a run over every summary would. After
-  // a few rounds the rest is summarised at once, so a long chain of modules costs at most
-  // kMaxRounds + 1 runs.
+  // Each run that needs more summaries (or names a summary left out) is repeated with them; it
+  // only reads summaries, so the last run (which needed none it lacked) computes what a run over
+  // every module's whole summary would. After a few rounds the rest is summarised whole at once,
+  // so a long chain of modules costs at most kMaxRounds + 1 runs.
   constexpr int kMaxRounds = 6;
   for (int round = 0;; ++round) {
     Analysis a(units, in);
     std::vector<GraphBreak> out = a.run();
-    if (a.missing().empty()) return out;
-    std::vector<size_t> which(a.missing().begin(), a.missing().end());
-    if (round + 1 >= kMaxRounds) {
-      which.clear();
-      for (size_t u = 0; u < units.size(); ++u)
-        if (!units[u].summary) which.push_back(u);
+    if (a.missing().empty() && a.wanted().empty() && a.wanted_whole().empty()) return out;
+    std::set<size_t> which(a.missing().begin(), a.missing().end());
+    for (const auto& [u, names] : a.wanted()) {
+      std::vector<std::string>& w = units[u].want;
+      w.insert(w.end(), names.begin(), names.end());
+      std::sort(w.begin(), w.end());
+      w.erase(std::unique(w.begin(), w.end()), w.end());
+      which.insert(u);
     }
-    fill(which);
+    for (size_t u : a.wanted_whole()) {
+      units[u].full = true;
+      which.insert(u);
+    }
+    if (round + 1 >= kMaxRounds)
+      for (size_t u = 0; u < units.size(); ++u)
+        if (!units[u].summary || !units[u].summary->elided.empty()) {
+          units[u].full = true;
+          which.insert(u);
+        }
+    for (size_t u : which) units[u].summary.reset();
+    fill(std::vector<size_t>(which.begin(), which.end()));
   }
 }
 

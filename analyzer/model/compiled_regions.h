@@ -34,12 +34,22 @@ struct PythonUnit {
   // Absent until the analysis needs it: a module that cannot start a compiled region or set
   // Dynamo config (python::gb::may_start_regions) is summarised only when a region reaches it or
   // an import question involves it, so a tree where few modules use torch.compile is mostly
-  // not parsed. The results are the same as with every module summarised.
+  // not parsed. A summary leaves out the top-level definitions nothing in its module names
+  // (python::gb::summarize_lazy) until another module looks one up. The results are the same as
+  // with every module summarised whole.
   std::optional<python::gb::Summary> summary;
   // For a unit without a summary: its identifiers that are the last component of some module's
   // dotted name (python::gb::words_of), so the analysis can tell which modules it may import.
   std::vector<std::string> words;
+  // How the summary is made (summarize_unit): the top-level names the analysis asked for, and
+  // whether every definition is needed (entry-point globs, or after many rounds).
+  std::vector<std::string> want;
+  bool full = false;
 };
+
+// The unit's summary as the analysis asks for it: python::gb::summarize_lazy with `want`, or
+// python::gb::summarize when `full`.
+python::gb::Summary summarize_unit(const PythonUnit& u);
 
 // A compiled region that reaches a graph break.
 struct RegionEntry {
@@ -71,7 +81,8 @@ struct GraphBreakInputs {
   std::vector<std::pair<std::string, std::string>> env;
 };
 
-// Fills units[i].summary for each i of `which` (the engine does it in parallel, through its cache).
+// Fills units[i].summary for each i of `which` with summarize_unit(units[i]) (the engine does it
+// in parallel, through its cache).
 using SummarizeUnits = std::function<void(std::vector<PythonUnit>& units, const std::vector<size_t>& which)>;
 
 // Deterministic (sorted by path and offset); bounded work for any input. Units without a

@@ -251,7 +251,7 @@ std::vector<fs::path> python_files() {
 TEST(GraphBreakSummaryBytes, RoundTripIsExact) {
   auto files = python_files();
   ASSERT_GT(files.size(), 100u);
-  size_t with_breaks = 0;
+  size_t with_breaks = 0, with_elided = 0;
   for (const auto& f : files) {
     SCOPED_TRACE(f.string());
     python::gb::Summary s = python::gb::summarize(read(f));
@@ -274,7 +274,14 @@ TEST(GraphBreakSummaryBytes, RoundTripIsExact) {
     EXPECT_EQ(back->imports, s.imports);
     EXPECT_EQ(back->compile_sites.size(), s.compile_sites.size());
     EXPECT_EQ(back->globals.size(), s.globals.size());
+    // The lazy summary's left-out names travel too.
+    python::gb::Summary lazy = python::gb::summarize_lazy(read(f));
+    auto lazy_back = python::gb::deserialize(python::gb::serialize(lazy));
+    ASSERT_TRUE(lazy_back);
+    EXPECT_EQ(lazy_back->elided, lazy.elided);
+    with_elided += !lazy.elided.empty();
   }
+  EXPECT_GT(with_elided, 10u);
   EXPECT_GT(with_breaks, 50u);
 }
 

@@ -25,6 +25,7 @@ int target_pp_condition(const uint8_t*, size_t);
 int target_ptx(const uint8_t*, size_t);
 int target_pyproject(const uint8_t*, size_t);
 int target_report(const uint8_t*, size_t);
+int target_python_summary(const uint8_t*, size_t);
 int target_requirements(const uint8_t*, size_t);
 int target_setup_py(const uint8_t*, size_t);
 int target_source(const uint8_t*, size_t);
@@ -53,6 +54,7 @@ constexpr Target kTargets[] = {
     {"pp_condition", &cudalint::fuzz::target_pp_condition},
     {"ptx", &cudalint::fuzz::target_ptx},
     {"pyproject", &cudalint::fuzz::target_pyproject},
+    {"python_summary", &cudalint::fuzz::target_python_summary},
     {"report", &cudalint::fuzz::target_report},
     {"requirements", &cudalint::fuzz::target_requirements},
     {"setup_py", &cudalint::fuzz::target_setup_py},

@@ -1,9 +1,11 @@
 // The graph-break analysis summarises modules that cannot start a compiled region only when it
-// needs them (model::PythonUnit). These tests check that this gives exactly the results of an
-// analysis over every module's summary, on every GB fixture, the graph-break oracle corpus and a
-// project built to need modules through each way the analysis reaches one (calls, base
-// classes, attribute chains, relative and package imports, the Dynamo config's import scope),
-// and that modules nothing reaches stay unparsed.
+// needs them (model::PythonUnit), and of each module only the definitions its regions may reach
+// (gb::summarize_lazy; another module asks for the rest by name). These tests check that this
+// gives exactly the results of an analysis over every module's whole summary, on every GB
+// fixture, the graph-break oracle corpus and projects built to need modules and definitions
+// through each way the analysis reaches one (calls, base classes, attribute chains, relative and
+// package imports, the Dynamo config's import scope), and that modules nothing reaches stay
+// unparsed.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -59,9 +61,12 @@ Outcome analyse(const Project& p, bool lazy, const model::GraphBreakInputs& in =
   gb::WordSet module_names(names.begin(), names.end());
   std::vector<model::PythonUnit> units;
   for (const auto& f : files) {
-    model::PythonUnit u{f.get(), std::nullopt, {}};
-    if (!lazy || gb::may_start_regions(f->text))
+    model::PythonUnit u;
+    u.file = f.get();
+    if (!lazy)
       u.summary = gb::summarize(f->text);
+    else if (gb::may_start_regions(f->text))
+      u.summary = model::summarize_unit(u);
     else
       u.words = gb::words_of(f->text, module_names);
     units.push_back(std::move(u));
@@ -71,7 +76,7 @@ Outcome analyse(const Project& p, bool lazy, const model::GraphBreakInputs& in =
   r.results = render(model::find_graph_breaks(units, in, [&](std::vector<model::PythonUnit>& us,
                                                              const std::vector<size_t>& which) {
     ++calls;
-    for (size_t i : which) us[i].summary = gb::summarize(us[i].file->text);
+    for (size_t i : which) us[i].summary = model::summarize_unit(us[i]);
   }));
   if (!lazy) EXPECT_EQ(calls, 0u) << "every summary was given";
   for (const auto& u : units) {
@@ -265,6 +270,67 @@ def step(x):
   lazy = analyse(p, true);
   EXPECT_EQ(lazy.results, full.results);
   EXPECT_NE(full.results.find("app/model.py"), std::string::npos);
+}
+
+// Modules summarised up front leave out the definitions their own code does not name
+// (gb::summarize_lazy); another module reaching one of those asks for it.
+TEST(GraphBreaksLazy, ElidedDefinitionsAreSummarisedWhenAnotherModuleReachesThem) {
+  Project p;
+  p["lib/ops.py"] = R"(import logging
+
+import torch
+
+
+@torch.compile
+def own(x):
+    return x + 1
+
+
+def fused(x):
+    print("fused")
+    return x
+
+
+def by_attribute(x):
+    return x.tolist()
+
+
+class Base(torch.nn.Module):
+    def log(self, x):
+        logging.info("x")
+        return x
+
+
+def untouched(x):
+    print(x)
+)";
+  p["app.py"] = R"(import torch
+from lib.ops import fused, Base
+import lib.ops as ops
+
+
+class Net(Base):
+    def forward(self, x):
+        return self.log(x)
+
+
+@torch.compile
+def step(x):
+    y = fused(x)
+    return ops.by_attribute(y)
+
+
+model = torch.compile(Net())
+)";
+  Outcome full = analyse(p, false), lazy = analyse(p, true);
+  EXPECT_EQ(lazy.results, full.results);
+  // Through a from-import, a module attribute and a base class.
+  EXPECT_NE(full.results.find("fused"), std::string::npos) << full.results;
+  EXPECT_NE(full.results.find("tolist"), std::string::npos) << full.results;
+  EXPECT_NE(full.results.find("logging.info"), std::string::npos) << full.results;
+  // ops.py's own compiled code names none of them: its first summary leaves them out.
+  gb::Summary first = gb::summarize_lazy(p["lib/ops.py"]);
+  EXPECT_EQ(first.elided, (std::vector<std::string>{"Base", "by_attribute", "fused", "untouched"}));
 }
 
 TEST(GraphBreaksLazy, EntryPointGlobsNeedEveryModule) {

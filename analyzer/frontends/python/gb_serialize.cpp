@@ -146,6 +146,7 @@ std::string serialize(const Summary& s) {
     w.span(c.span);
   }
   w.strs(s.imports);
+  w.strs(s.elided);
   w.boolean(s.truncated);
   return std::move(w.out);
 }
@@ -236,6 +237,7 @@ std::optional<Summary> deserialize(std::string_view bytes) {
     c.span = r.span();
   }
   s.imports = r.strs();
+  s.elided = r.strs();
   s.truncated = r.boolean();
   if (!r.ok() || !r.at_end()) return std::nullopt;
   // Indices must stay inside the summary (the model indexes with them).

@@ -10,10 +10,12 @@
 #include <memory>
 #include <new>
 #include <set>
+#include <unordered_map>
 
 #include <tree_sitter/api.h>
 
 #include "analyzer/frontends/python/py_eval.h"
+#include "analyzer/frontends/python/top_level.h"
 #include "analyzer/frontends/python/ts_arena.h"
 
 namespace cudalint::python::gb {
@@ -1803,7 +1805,11 @@ std::vector<std::string> words_of(std::string_view text, const WordSet& keep) {
   return out;
 }
 
-Summary summarize(std::string_view text) {
+namespace {
+
+// Parses `text` (only `ranges` of it, when given) and summarises what it holds. nullopt when
+// `ranges` are given and their code has a syntax error: the caller parses the whole text.
+std::optional<Summary> summarize_ranges(std::string_view text, const std::vector<TSRange>* ranges) {
   Summary s;
   if (text.size() > UINT32_MAX) {
     s.truncated = true;
@@ -1818,6 +1824,8 @@ Summary summarize(std::string_view text) {
       s.truncated = true;
       return s;
     }
+    if (ranges && !ts_parser_set_included_ranges(parser.get(), ranges->data(), static_cast<uint32_t>(ranges->size())))
+      return std::nullopt;
     std::unique_ptr<TSTree, decltype(&ts_tree_delete)> tree(
         ts_parser_parse_string(parser.get(), nullptr, text.data(), static_cast<uint32_t>(text.size())),
         &ts_tree_delete);
@@ -1825,6 +1833,7 @@ Summary summarize(std::string_view text) {
       s.truncated = true;
       return s;
     }
+    if (ranges && ts_node_has_error(ts_tree_root_node(tree.get()))) return std::nullopt;
     {
       Summarizer sm(text, s);
       sm.run(ts_tree_root_node(tree.get()));
@@ -1855,6 +1864,95 @@ Summary summarize(std::string_view text) {
     s.truncated = true;
   }
   return s;
+}
+
+bool ident_byte(unsigned char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c >= 0x80;
+}
+
+// Calls f(word) for each identifier of text (code, strings and comments alike, as words_of).
+template <typename F>
+void each_word(std::string_view text, F&& f) {
+  for (size_t i = 0; i < text.size();) {
+    if (!ident_byte(static_cast<unsigned char>(text[i]))) {
+      ++i;
+      continue;
+    }
+    size_t b = i;
+    while (i < text.size() && ident_byte(static_cast<unsigned char>(text[i]))) ++i;
+    f(text.substr(b, i - b));
+  }
+}
+
+}  // namespace
+
+Summary summarize(std::string_view text) { return *summarize_ranges(text, nullptr); }
+
+Summary summarize_lazy(std::string_view text, const std::vector<std::string>& want) {
+  auto stmts = top_level_statements(text);
+  if (!stmts || stmts->empty()) return summarize(text);
+  using SK = TopLevelStatement::Kind;
+  const auto& st = *stmts;
+  std::vector<char> keep(st.size(), 0);
+  std::unordered_map<std::string_view, std::vector<uint32_t>> defs;  // name -> its def/class statements
+  std::vector<uint32_t> work;
+  for (uint32_t k = 0; k < st.size(); ++k) {
+    if (st[k].kind == SK::Other) {
+      keep[k] = 1;
+      work.push_back(k);
+      continue;
+    }
+    defs[st[k].name].push_back(k);
+    std::string_view code = text.substr(st[k].begin, st[k].end - st[k].begin);
+    bool root = may_start_regions(code) || std::find(want.begin(), want.end(), st[k].name) != want.end();
+    // Imports in a body are the module's imports (the Dynamo config's scope), and `global`
+    // binds module names: such a function is kept whatever reaches it.
+    if (!root)
+      each_word(code, [&](std::string_view w) { root = root || w == "import" || w == "global"; });
+    if (root) {
+      keep[k] = 1;
+      work.push_back(k);
+    }
+  }
+  // Everything whose name the kept code writes is kept.
+  while (!work.empty()) {
+    uint32_t k = work.back();
+    work.pop_back();
+    each_word(text.substr(st[k].begin, st[k].end - st[k].begin), [&](std::string_view w) {
+      auto it = defs.find(w);
+      if (it == defs.end()) return;
+      for (uint32_t d : it->second)
+        if (!keep[d]) {
+          keep[d] = 1;
+          work.push_back(d);
+        }
+    });
+  }
+  std::vector<std::string> elided;
+  for (uint32_t k = 0; k < st.size(); ++k)
+    if (!keep[k]) elided.emplace_back(st[k].name);
+  if (elided.empty()) return summarize(text);
+  std::sort(elided.begin(), elided.end());
+  elided.erase(std::unique(elided.begin(), elided.end()), elided.end());
+  std::vector<TSRange> ranges;
+  for (uint32_t k = 0; k < st.size(); ++k) {
+    if (!keep[k]) continue;
+    if (!ranges.empty() && ranges.back().end_byte == st[k].begin) {
+      ranges.back().end_byte = st[k].end;
+      ranges.back().end_point = {st[k].end_row, st[k].end_column};
+    } else {
+      ranges.push_back({{st[k].row, 0}, {st[k].end_row, st[k].end_column}, st[k].begin, st[k].end});
+    }
+  }
+  if (ranges.empty()) {  // nothing but definitions nothing reaches: an empty module
+    Summary s;
+    s.elided = std::move(elided);
+    return s;
+  }
+  std::optional<Summary> s = summarize_ranges(text, &ranges);
+  if (!s) return summarize(text);
+  s->elided = std::move(elided);
+  return std::move(*s);
 }
 
 }  // namespace cudalint::python::gb

@@ -300,11 +300,25 @@ struct Summary {
   std::vector<CompileSite> compile_sites;
   std::vector<ConfigSet> config;
   std::vector<std::string> imports;       // imported module paths, absolute or relative ("..ops")
+  // Top-level functions and classes left out by summarize_lazy (sorted, unique): none of their
+  // names is written in the code kept. A lookup of one from another module asks for them.
+  std::vector<std::string> elided;
   bool truncated = false;                 // a work limit was hit; the summary is partial
 };
 
 // Never throws; bounded work and recursion for any input.
 Summary summarize(std::string_view text);
+
+// The summary of the module's code that its compiled regions may reach, without parsing the
+// rest. Kept: every top-level statement that is not a `def` or `class`; each top-level function
+// and class whose text may start a region or set Dynamo config (may_start_regions), imports or
+// declares `global`, or whose name is in `want`; and, repeatedly, each one whose name is written
+// (as an identifier, anywhere) in the code kept. The others are listed in Summary::elided. For
+// everything kept the summary is the one summarize() gives; a lookup of an elided name from
+// another module is answered by summarising again with that name wanted
+// (model::find_graph_breaks). Falls back to summarize() when the lexer cannot split the module
+// (top_level.h) or the kept code does not parse cleanly.
+Summary summarize_lazy(std::string_view text, const std::vector<std::string>& want = {});
 
 // Whether a module may start compiled regions or set Dynamo config, from its bytes alone:
 // every entry form (`torch.compile`, `.compile()`, `torch._dynamo.optimize`,
