@@ -333,6 +333,26 @@ model = torch.compile(Net())
   EXPECT_EQ(first.elided, (std::vector<std::string>{"Base", "by_attribute", "fused", "untouched"}));
 }
 
+// A chain of calls through more modules than the analysis runs rounds for, each module also
+// holding definitions nothing reaches: the same results, whichever round the rest is summarised in.
+TEST(GraphBreaksLazy, LongChainsOfModulesAndNames) {
+  for (int n : {3, 11, 13, 20}) {
+    Project p;
+    p["m0.py"] = "import torch\nfrom m1 import f1\n\n\n@torch.compile\ndef f0(x):\n    return f1(x)\n";
+    for (int i = 1; i < n; ++i)
+      p[fmt::format("m{}.py", i)] =
+          fmt::format("from m{0} import f{0}\n\n\ndef f{1}(x):\n    return f{0}(x)\n\n\n"
+                      "def spare{1}(x):\n    print(x)\n",
+                      i + 1, i);
+    p[fmt::format("m{}.py", n)] = fmt::format("def f{}(x):\n    print(x)\n    return x\n\n\ndef g(x):\n    print(x)\n", n);
+    p["unrelated.py"] = "def h(x):\n    print(x)\n";
+    Outcome full = analyse(p, false), lazy = analyse(p, true);
+    EXPECT_EQ(lazy.results, full.results) << n;
+    EXPECT_NE(full.results.find(fmt::format("m{}.py", n)), std::string::npos) << n << full.results;
+    if (n < 12) EXPECT_TRUE(lazy.unsummarised.count("unrelated.py")) << n;
+  }
+}
+
 TEST(GraphBreaksLazy, EntryPointGlobsNeedEveryModule) {
   Project p;
   p["lib/ops.py"] = "def fused(x):\n    print(x)\n    return x\n";
