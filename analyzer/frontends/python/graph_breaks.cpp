@@ -1786,20 +1786,10 @@ void WordSet::insert(std::string_view w) {
 }
 
 std::vector<std::string> words_of(std::string_view text, const WordSet& keep) {
-  auto ident = [](unsigned char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c >= 0x80;
-  };
   std::vector<std::string> out;
-  for (size_t i = 0; i < text.size();) {
-    if (!ident(static_cast<unsigned char>(text[i]))) {
-      ++i;
-      continue;
-    }
-    size_t b = i;
-    while (i < text.size() && ident(static_cast<unsigned char>(text[i]))) ++i;
-    std::string_view w = text.substr(b, i - b);
+  python::each_word(text, [&](std::string_view w) {
     if (keep.contains(w)) out.emplace_back(w);
-  }
+  });
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;
@@ -1866,24 +1856,6 @@ std::optional<Summary> summarize_ranges(std::string_view text, const std::vector
   return s;
 }
 
-bool ident_byte(unsigned char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c >= 0x80;
-}
-
-// Calls f(word) for each identifier of text (code, strings and comments alike, as words_of).
-template <typename F>
-void each_word(std::string_view text, F&& f) {
-  for (size_t i = 0; i < text.size();) {
-    if (!ident_byte(static_cast<unsigned char>(text[i]))) {
-      ++i;
-      continue;
-    }
-    size_t b = i;
-    while (i < text.size() && ident_byte(static_cast<unsigned char>(text[i]))) ++i;
-    f(text.substr(b, i - b));
-  }
-}
-
 }  // namespace
 
 Summary summarize(std::string_view text) { return *summarize_ranges(text, nullptr); }
@@ -1908,7 +1880,7 @@ Summary summarize_lazy(std::string_view text, const std::vector<std::string>& wa
     // Imports in a body are the module's imports (the Dynamo config's scope), and `global`
     // binds module names: such a function is kept whatever reaches it.
     if (!root)
-      each_word(code, [&](std::string_view w) { root = root || w == "import" || w == "global"; });
+      python::each_word(code, [&](std::string_view w) { root = root || w == "import" || w == "global"; });
     if (root) {
       keep[k] = 1;
       work.push_back(k);
@@ -1918,7 +1890,7 @@ Summary summarize_lazy(std::string_view text, const std::vector<std::string>& wa
   while (!work.empty()) {
     uint32_t k = work.back();
     work.pop_back();
-    each_word(text.substr(st[k].begin, st[k].end - st[k].begin), [&](std::string_view w) {
+    python::each_word(text.substr(st[k].begin, st[k].end - st[k].begin), [&](std::string_view w) {
       auto it = defs.find(w);
       if (it == defs.end()) return;
       for (uint32_t d : it->second)

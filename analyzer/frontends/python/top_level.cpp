@@ -12,10 +12,6 @@ namespace {
 constexpr size_t npos = std::string_view::npos;
 constexpr int kMaxNesting = 64;  // f-string replacement fields inside f-strings
 
-bool ident(unsigned char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c >= 0x80;
-}
-
 class Lexer {
  public:
   explicit Lexer(std::string_view t) : t_(t), n_(t.size()) {}
@@ -25,7 +21,7 @@ class Lexer {
   bool f_prefix(size_t i) const {
     size_t b = i;
     while (b > 0 && i - b < 3 && std::isalpha(static_cast<unsigned char>(t_[b - 1]))) --b;
-    if (b > 0 && ident(static_cast<unsigned char>(t_[b - 1]))) return false;
+    if (b > 0 && identifier_byte(static_cast<unsigned char>(t_[b - 1]))) return false;
     for (size_t k = b; k < i; ++k)
       if (t_[k] == 'f' || t_[k] == 'F') return true;
     return false;
@@ -95,7 +91,7 @@ class Lexer {
 
 // `word` at the start of s, as a whole word.
 bool starts_with_word(std::string_view s, std::string_view word) {
-  return s.starts_with(word) && (s.size() == word.size() || !ident(static_cast<unsigned char>(s[word.size()])));
+  return s.starts_with(word) && (s.size() == word.size() || !identifier_byte(static_cast<unsigned char>(s[word.size()])));
 }
 
 // After `def`/`class` (at s's start): the spaces, then the name.
@@ -104,7 +100,7 @@ std::string_view name_after(std::string_view s, size_t kw) {
   if (i >= s.size() || (s[i] != ' ' && s[i] != '\t')) return {};
   while (i < s.size() && (s[i] == ' ' || s[i] == '\t')) ++i;
   size_t b = i;
-  while (i < s.size() && ident(static_cast<unsigned char>(s[i]))) ++i;
+  while (i < s.size() && identifier_byte(static_cast<unsigned char>(s[i]))) ++i;
   return s.substr(b, i - b);
 }
 

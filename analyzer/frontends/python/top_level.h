@@ -29,4 +29,25 @@ struct TopLevelStatement {
 // opening one, a text over 4 GiB. Then the caller parses the whole text.
 std::optional<std::vector<TopLevelStatement>> top_level_statements(std::string_view text);
 
+// A byte of a Python identifier as the summaries count them: ASCII letters, digits, `_` and
+// every non-ASCII byte.
+inline bool identifier_byte(unsigned char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c >= 0x80;
+}
+
+// Calls f(word) for each maximal run of identifier bytes of `text` (code, strings and comments
+// alike), in order.
+template <typename F>
+void each_word(std::string_view text, F&& f) {
+  for (size_t i = 0; i < text.size();) {
+    if (!identifier_byte(static_cast<unsigned char>(text[i]))) {
+      ++i;
+      continue;
+    }
+    size_t b = i;
+    while (i < text.size() && identifier_byte(static_cast<unsigned char>(text[i]))) ++i;
+    f(text.substr(b, i - b));
+  }
+}
+
 }  // namespace cudalint::python
