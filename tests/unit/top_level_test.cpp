@@ -188,6 +188,27 @@ TEST(SummarizeLazy, KeptCodeIsSummarisedAsInTheWholeModule) {
   EXPECT_GT(with_elided, 10u) << elided;
 }
 
+// Many definitions of one name, each naming it, and many names wanted: linear work (a name is
+// looked at once), where a scan of every definition per mention would take ~10^9 steps.
+TEST(SummarizeLazy, ManyDefinitionsOfOneName) {
+  std::string text = "f(1)\n";
+  std::vector<std::string> want;
+  for (int i = 0; i < 20000; ++i) {
+    text += "def f(x): return f(x)\n";
+    want.push_back(fmt::format("g{}", i));
+  }
+  auto st = python::top_level_statements(text);
+  ASSERT_TRUE(st);
+  EXPECT_EQ(st->size(), 20001u);
+  gb::Summary s = gb::summarize_lazy(text, want);
+  EXPECT_TRUE(s.elided.empty());  // the module-level call names f: every definition is kept
+  for (int i = 0; i < 20000; ++i) text += fmt::format("def g{}(x): return x\n", i);
+  s = gb::summarize_lazy(text);
+  EXPECT_EQ(s.elided.size(), 20000u);
+  s = gb::summarize_lazy(text, want);
+  EXPECT_TRUE(s.elided.empty());
+}
+
 TEST(SummarizeLazy, FallsBackToTheWholeModule) {
   // The lexer cannot split it: the whole module is summarised.
   gb::Summary s = gb::summarize_lazy("def unused(): pass\nx = '''open\n");

@@ -1868,6 +1868,7 @@ Summary summarize_lazy(std::string_view text, const std::vector<std::string>& wa
   std::vector<char> keep(st.size(), 0);
   std::unordered_map<std::string_view, std::vector<uint32_t>> defs;  // name -> its def/class statements
   std::vector<uint32_t> work;
+  const std::unordered_set<std::string_view> wanted(want.begin(), want.end());
   for (uint32_t k = 0; k < st.size(); ++k) {
     if (st[k].kind == SK::Other) {
       keep[k] = 1;
@@ -1876,7 +1877,7 @@ Summary summarize_lazy(std::string_view text, const std::vector<std::string>& wa
     }
     defs[st[k].name].push_back(k);
     std::string_view code = text.substr(st[k].begin, st[k].end - st[k].begin);
-    bool root = may_start_regions(code) || std::find(want.begin(), want.end(), st[k].name) != want.end();
+    bool root = may_start_regions(code) || wanted.count(st[k].name) > 0;
     // Imports in a body are the module's imports (the Dynamo config's scope), and `global`
     // binds module names: such a function is kept whatever reaches it.
     if (!root)
@@ -1886,7 +1887,8 @@ Summary summarize_lazy(std::string_view text, const std::vector<std::string>& wa
       work.push_back(k);
     }
   }
-  // Everything whose name the kept code writes is kept.
+  // Everything whose name the kept code writes is kept. A name is looked at once: all its
+  // definitions are kept then (linear, even for thousands of definitions of one name).
   while (!work.empty()) {
     uint32_t k = work.back();
     work.pop_back();
@@ -1898,6 +1900,7 @@ Summary summarize_lazy(std::string_view text, const std::vector<std::string>& wa
           keep[d] = 1;
           work.push_back(d);
         }
+      defs.erase(it);
     });
   }
   std::vector<std::string> elided;
