@@ -122,7 +122,20 @@ constexpr std::string_view kCommon[] = {
     "__shfl_sync", "__match_any_sync", "__match_all_sync", "__reduce_add_sync", "__prof_trigger", "__nanosleep",
     "make_cudaExtent", "cudaGetLastError", "cudaGetErrorString", "cudaDeviceSynchronize", "cudaMalloc", "cudaFree",
     "cudaMemcpy", "cudaMemcpyAsync", "cudaMemset", "cudaMemsetAsync", "cudaFuncSetAttribute", "cudaLaunchKernel",
-    "cudaStreamSynchronize", "cudaGetDevice", "cudaSetDevice", "cudaGetDeviceProperties", "cudaOccupancyMaxActiveBlocksPerMultiprocessor"};
+    "cudaStreamSynchronize", "cudaGetDevice", "cudaSetDevice", "cudaGetDeviceProperties", "cudaOccupancyMaxActiveBlocksPerMultiprocessor",
+    // The rest of the runtime API host code commonly calls (its types are in prelude.cuh).
+    "cudaPeekAtLastError", "cudaGetErrorName", "cudaLaunchKernelEx", "cudaLaunchCooperativeKernel",
+    "cudaOccupancyMaxPotentialClusterSize", "cudaOccupancyMaxActiveClusters", "cudaOccupancyMaxPotentialBlockSize",
+    "cudaDeviceGetAttribute", "cudaFuncGetAttributes", "cudaFuncSetCacheConfig", "cudaGetDeviceCount",
+    "cudaDeviceReset", "cudaStreamCreate", "cudaStreamCreateWithFlags", "cudaStreamCreateWithPriority",
+    "cudaStreamDestroy", "cudaStreamWaitEvent", "cudaStreamQuery", "cudaStreamIsCapturing", "cudaEventCreate",
+    "cudaEventCreateWithFlags", "cudaEventRecord", "cudaEventSynchronize", "cudaEventQuery", "cudaEventElapsedTime",
+    "cudaEventDestroy", "cudaMallocAsync", "cudaFreeAsync", "cudaMallocHost", "cudaFreeHost", "cudaHostAlloc",
+    "cudaMallocManaged", "cudaHostRegister", "cudaHostUnregister", "cudaHostGetDevicePointer", "cudaMemcpyToSymbol",
+    "cudaMemcpyToSymbolAsync", "cudaMemcpyFromSymbol", "cudaGetSymbolAddress", "cudaMemcpy2D", "cudaMemcpy2DAsync",
+    "cudaMemGetInfo", "cudaIpcGetMemHandle", "cudaIpcOpenMemHandle", "cudaIpcCloseMemHandle",
+    "cudaDeviceCanAccessPeer", "cudaDeviceEnablePeerAccess", "cudaPointerGetAttributes", "cudaDriverGetVersion",
+    "cudaRuntimeGetVersion"};
 
 // The result types of common functions, as CUDA's headers declare them: a type, or one computed
 // from the arguments (see prelude.cuh): kArg0/kArg1 the (decayed) type of argument 0/1, kPointee

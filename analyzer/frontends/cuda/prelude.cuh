@@ -25,7 +25,6 @@
 #define __CUDART_API_VERSION CUDART_VERSION
 #define CUDA_VERSION CUDART_VERSION
 #define __NVCC__ 1
-#define warpSize 32
 
 struct __cl_any {
   template <class T> __host__ __device__ operator T() const;
@@ -60,8 +59,10 @@ __CL_CASSIGN(|=) __CL_CASSIGN(^=) __CL_CASSIGN(<<=) __CL_CASSIGN(>>=)
 #define __CL_VALUE_TYPE(T)                                           \
   struct T {                                                         \
     unsigned short __x;                                              \
-    __host__ __device__ T();                                         \
+    T() = default; /* trivial, as CUDA 12+ declares it: unions hold these */ \
     template <class U> __host__ __device__ T(const U&);              \
+    /* __half2{lo, hi}, __nv_bfloat162(a, b) */                      \
+    template <class U, class V> __host__ __device__ T(const U&, const V&); \
     /* non-template: `return __hfma2(...)` in a T-returning template */ \
     __host__ __device__ T(const __cl_any&);                          \
     template <class U> __host__ __device__ operator U() const;       \
@@ -126,11 +127,135 @@ extern const __device__ uint3 threadIdx;
 extern const __device__ uint3 blockIdx;
 extern const __device__ dim3 blockDim;
 extern const __device__ dim3 gridDim;
+// A variable, as in CUDA's device_launch_parameters.h, not a macro: host code reads
+// `cudaDeviceProp::warpSize`.
+static constexpr int warpSize = 32;
 typedef struct CUstream_st* cudaStream_t;
-typedef int cudaError_t;
+typedef unsigned long size_t;
+// The runtime API's types, enumerators and flags that host code names around launches (the
+// common part of CUDA 13's driver_types.h; cudaDeviceProp also keeps the fields CUDA 13 removed).
+// nvcc includes cuda_runtime.h implicitly. Clang never instantiates a function template whose
+// body had an error, so one unknown `cudaLaunchConfig_t` in a host template that launches
+// kernels hid every kernel it instantiates (tests/oracle/intr/cases/host_launch_ex_template.cu).
+enum cudaError {
+  cudaSuccess = 0, cudaErrorInvalidValue = 1, cudaErrorMemoryAllocation = 2, cudaErrorInitializationError = 3,
+  cudaErrorCudartUnloading = 4, cudaErrorInvalidConfiguration = 9, cudaErrorInvalidPitchValue = 12,
+  cudaErrorInvalidSymbol = 13, cudaErrorInvalidDevicePointer = 17, cudaErrorInvalidMemcpyDirection = 21,
+  cudaErrorInsufficientDriver = 35, cudaErrorNoDevice = 100, cudaErrorInvalidDevice = 101,
+  cudaErrorNoKernelImageForDevice = 209, cudaErrorInvalidResourceHandle = 400, cudaErrorNotReady = 600,
+  cudaErrorIllegalAddress = 700, cudaErrorLaunchOutOfResources = 701, cudaErrorLaunchTimeout = 702,
+  cudaErrorPeerAccessAlreadyEnabled = 704, cudaErrorPeerAccessNotEnabled = 705, cudaErrorAssert = 710,
+  cudaErrorLaunchFailure = 719, cudaErrorCooperativeLaunchTooLarge = 720, cudaErrorNotSupported = 801,
+  cudaErrorUnknown = 999
+};
+typedef enum cudaError cudaError_t;
+enum cudaMemcpyKind { cudaMemcpyHostToHost = 0, cudaMemcpyHostToDevice = 1, cudaMemcpyDeviceToHost = 2,
+                      cudaMemcpyDeviceToDevice = 3, cudaMemcpyDefault = 4 };
+enum cudaFuncCache { cudaFuncCachePreferNone = 0, cudaFuncCachePreferShared = 1, cudaFuncCachePreferL1 = 2,
+                     cudaFuncCachePreferEqual = 3 };
+enum cudaFuncAttribute {
+  cudaFuncAttributeMaxDynamicSharedMemorySize = 8, cudaFuncAttributePreferredSharedMemoryCarveout = 9,
+  cudaFuncAttributeClusterDimMustBeSet = 10, cudaFuncAttributeRequiredClusterWidth = 11,
+  cudaFuncAttributeRequiredClusterHeight = 12, cudaFuncAttributeRequiredClusterDepth = 13,
+  cudaFuncAttributeNonPortableClusterSizeAllowed = 14, cudaFuncAttributeClusterSchedulingPolicyPreference = 15,
+  cudaFuncAttributeMax
+};
+enum cudaDeviceAttr {
+  cudaDevAttrMaxThreadsPerBlock = 1, cudaDevAttrMaxBlockDimX = 2, cudaDevAttrMaxBlockDimY = 3,
+  cudaDevAttrMaxBlockDimZ = 4, cudaDevAttrMaxGridDimX = 5, cudaDevAttrMaxGridDimY = 6, cudaDevAttrMaxGridDimZ = 7,
+  cudaDevAttrMaxSharedMemoryPerBlock = 8, cudaDevAttrTotalConstantMemory = 9, cudaDevAttrWarpSize = 10,
+  cudaDevAttrMaxRegistersPerBlock = 12, cudaDevAttrClockRate = 13, cudaDevAttrMultiProcessorCount = 16,
+  cudaDevAttrIntegrated = 18, cudaDevAttrComputeMode = 20, cudaDevAttrConcurrentKernels = 31,
+  cudaDevAttrPciBusId = 33, cudaDevAttrPciDeviceId = 34, cudaDevAttrMemoryClockRate = 36,
+  cudaDevAttrGlobalMemoryBusWidth = 37, cudaDevAttrL2CacheSize = 38, cudaDevAttrMaxThreadsPerMultiProcessor = 39,
+  cudaDevAttrUnifiedAddressing = 41, cudaDevAttrPciDomainId = 50, cudaDevAttrComputeCapabilityMajor = 75,
+  cudaDevAttrComputeCapabilityMinor = 76, cudaDevAttrMaxSharedMemoryPerMultiprocessor = 81,
+  cudaDevAttrMaxRegistersPerMultiprocessor = 82, cudaDevAttrManagedMemory = 83, cudaDevAttrCooperativeLaunch = 95,
+  cudaDevAttrMaxSharedMemoryPerBlockOptin = 97, cudaDevAttrMaxBlocksPerMultiprocessor = 106,
+  cudaDevAttrMaxPersistingL2CacheSize = 108, cudaDevAttrReservedSharedMemoryPerBlock = 111,
+  cudaDevAttrMemoryPoolsSupported = 115, cudaDevAttrClusterLaunch = 120
+};
+enum cudaLaunchAttributeID {
+  cudaLaunchAttributeIgnore = 0, cudaLaunchAttributeAccessPolicyWindow = 1, cudaLaunchAttributeCooperative = 2,
+  cudaLaunchAttributeSynchronizationPolicy = 3, cudaLaunchAttributeClusterDimension = 4,
+  cudaLaunchAttributeClusterSchedulingPolicyPreference = 5, cudaLaunchAttributeProgrammaticStreamSerialization = 6,
+  cudaLaunchAttributeProgrammaticEvent = 7, cudaLaunchAttributePriority = 8, cudaLaunchAttributeMemSyncDomainMap = 9,
+  cudaLaunchAttributeMemSyncDomain = 10, cudaLaunchAttributePreferredClusterDimension = 11,
+  cudaLaunchAttributeLaunchCompletionEvent = 12, cudaLaunchAttributeDeviceUpdatableKernelNode = 13,
+  cudaLaunchAttributePreferredSharedMemoryCarveout = 14
+};
+typedef struct CUevent_st* cudaEvent_t;
+union cudaLaunchAttributeValue {
+  char pad[64];
+  int cooperative;
+  struct { unsigned x, y, z; } clusterDim;
+  int programmaticStreamSerializationAllowed;
+  struct { cudaEvent_t event; int flags; int triggerAtBlockStart; } programmaticEvent;
+  int priority;
+  struct { unsigned x, y, z; } preferredClusterDim;
+  struct { cudaEvent_t event; int flags; } launchCompletionEvent;
+  unsigned sharedMemCarveout;
+};
+typedef struct cudaLaunchAttribute_st { enum cudaLaunchAttributeID id; union cudaLaunchAttributeValue val; } cudaLaunchAttribute;
+typedef struct cudaLaunchConfig_st {
+  dim3 gridDim;
+  dim3 blockDim;
+  size_t dynamicSmemBytes;
+  cudaStream_t stream;
+  cudaLaunchAttribute* attrs;
+  unsigned numAttrs;
+} cudaLaunchConfig_t;
+struct cudaDeviceProp {
+  char name[256];
+  size_t totalGlobalMem, sharedMemPerBlock, memPitch, totalConstMem, textureAlignment, surfaceAlignment;
+  int regsPerBlock, warpSize, maxThreadsPerBlock, maxThreadsDim[3], maxGridSize[3], major, minor;
+  int multiProcessorCount, integrated, canMapHostMemory, concurrentKernels, ECCEnabled, pciBusID, pciDeviceID;
+  int pciDomainID, tccDriver, asyncEngineCount, unifiedAddressing, memoryBusWidth, l2CacheSize;
+  int persistingL2CacheMaxSize, maxThreadsPerMultiProcessor, streamPrioritiesSupported;
+  size_t sharedMemPerMultiprocessor, sharedMemPerBlockOptin, reservedSharedMemPerBlock;
+  int regsPerMultiprocessor, managedMemory, isMultiGpuBoard, multiGpuBoardGroupID, cooperativeLaunch;
+  int pageableMemoryAccess, concurrentManagedAccess, maxBlocksPerMultiProcessor, accessPolicyMaxWindowSize;
+  int memoryPoolsSupported, clusterLaunch;
+  int clockRate, memoryClockRate, computeMode, kernelExecTimeoutEnabled, deviceOverlap;  // CUDA 12 and older
+};
+struct cudaFuncAttributes {
+  size_t sharedSizeBytes, constSizeBytes, localSizeBytes;
+  int maxThreadsPerBlock, numRegs, ptxVersion, binaryVersion, cacheModeCA, maxDynamicSharedSizeBytes;
+  int preferredShmemCarveout, clusterDimMustBeSet, requiredClusterWidth, requiredClusterHeight;
+  int requiredClusterDepth, clusterSchedulingPolicyPreference, nonPortableClusterSizeAllowed;
+};
+typedef struct cudaIpcMemHandle_st { char reserved[64]; } cudaIpcMemHandle_t;
+typedef struct cudaIpcEventHandle_st { char reserved[64]; } cudaIpcEventHandle_t;
+#define cudaStreamDefault 0x00
+#define cudaStreamNonBlocking 0x01
+#define cudaStreamLegacy ((cudaStream_t)0x1)
+#define cudaStreamPerThread ((cudaStream_t)0x2)
+#define cudaEventDefault 0x00
+#define cudaEventBlockingSync 0x01
+#define cudaEventDisableTiming 0x02
+#define cudaEventInterprocess 0x04
+#define cudaHostAllocDefault 0x00
+#define cudaHostAllocPortable 0x01
+#define cudaHostAllocMapped 0x02
+#define cudaHostRegisterDefault 0x00
+#define cudaIpcMemLazyEnablePeerAccess 0x01
+#define cudaMemAttachGlobal 0x01
+#define cudaOccupancyDefault 0x00
+// The launch templates that take the kernel's type, for calls that name it
+// (`cudaLaunchCooperativeKernel<F>(f, grid, block, args, smem, stream)`); other calls match the
+// permissive declarations.
+template <class T>
+cudaError_t cudaLaunchKernel(const T* func, dim3 grid, dim3 block, void** args, size_t smem = 0, cudaStream_t stream = 0);
+template <class T>
+cudaError_t cudaLaunchCooperativeKernel(const T* func, dim3 grid, dim3 block, void** args, size_t smem = 0,
+                                        cudaStream_t stream = 0);
+// memset and memcpy in device code: CUDA's common_functions.h declares them (nvcc includes it
+// implicitly). Device overloads with internal linkage, as Clang's own CUDA headers declare the math
+// functions, so that <string.h>'s host declarations, read later or not at all, do not conflict.
+static __device__ inline void* memset(void* d, int c, size_t n) { return __builtin_memset(d, c, n); }
+static __device__ inline void* memcpy(void* d, const void* s, size_t n) { return __builtin_memcpy(d, s, n); }
 int cudaConfigureCall(dim3, dim3, unsigned long = 0, cudaStream_t = 0);
 int __cudaPushCallConfiguration(dim3, dim3, unsigned long = 0, cudaStream_t = 0);
-typedef unsigned long size_t;
 // Device-side malloc and free (the CUDA device runtime's; clang's CUDA wrapper declares them the
 // same way): <new>, which <vector> and <iostream> include, calls ::malloc and ::free in device code.
 extern "C" {
