@@ -189,9 +189,13 @@ def torch_flags():
         paths = cpp_extension.include_paths(device_type="cuda")
     except TypeError:  # older torch
         paths = cpp_extension.include_paths(cuda=True)
+    # COMMON_NVCC_FLAGS (torch 2.11: the __CUDA_NO_HALF*__ defines and --expt-relaxed-constexpr)
+    # has no --expt-extended-lambda: under it cuda_runtime.h includes <functional> (and so
+    # <tuple>), which changes what compiles. Pass it with --nvcc-flags where a project's
+    # setup.py does.
     return ([f"-I{p}" for p in paths] + [f"-I{sysconfig.get_paths()['include']}", "-std=c++17",
             f"-D_GLIBCXX_USE_CXX11_ABI={int(torch._C._GLIBCXX_USE_CXX11_ABI)}", "-DTORCH_EXTENSION_NAME=bench",
-            "-DTORCH_API_INCLUDE_EXTENSION_H", "--expt-relaxed-constexpr", "--expt-extended-lambda"])
+            "-DTORCH_API_INCLUDE_EXTENSION_H"] + list(cpp_extension.COMMON_NVCC_FLAGS))
 
 
 def real_files(paths, archs, nvcc, flags, jobs, check, cl):
