@@ -1417,7 +1417,11 @@ std::vector<std::string> common_args(const Options& opts) {
   std::vector<std::string> args = {"clang", "-xcuda", "--cuda-device-only", "-nocudainc", "-nocudalib",
                                    "-fsyntax-only", "-w", "-ferror-limit=0", "-fno-spell-checking",
                                    "-Wno-unknown-cuda-version", "-fconstexpr-steps=200000", "-ftemplate-depth=256",
-                                   std::string(kClangTarget)};
+                                   // CUDA's headers declare the math functions __host__ __device__; the
+                                   // prelude's are, but <cmath>'s (read later) are host-only, and an exact
+                                   // host match would win in a __host__ __device__ caller (an error, and a
+                                   // template whose body has one is never instantiated).
+                                   "-fgpu-exclude-wrong-side-overloads", std::string(kClangTarget)};
   args.push_back("-std=" + (opts.std.empty() ? std::string("c++17") : opts.std));
   if (std::string_view(CUDALINT_CLANG_RESOURCE_DIR).size())
     args.push_back(std::string("-resource-dir=") + CUDALINT_CLANG_RESOURCE_DIR);
