@@ -11,8 +11,8 @@
 #include <mutex>
 #include <set>
 #include <tuple>
-#include <unordered_set>
 #include <thread>
+#include <unordered_set>
 
 #include <fmt/format.h>
 
@@ -446,13 +446,21 @@ RunOutput run_analysis(const RunOptions& opts) {
       u.words = {};
     });
   };
-  model::ProjectModel model = model::build_model(loaded, std::move(units), inputs);
-
   // 3b. CUDA sources, per target arch of the model, in parallel (analyzer/engine/cuda_units.h).
+  // They need only the build facts (device targets, toolkit), so they run beside the graph-break
+  // analysis, whose rounds between parallel summaries run on one thread: each keeps the cores
+  // the other leaves idle.
   std::vector<Diagnostic> cuda_diags;
-  if (!opts.only_rule || opts.only_rule->starts_with("INTR") || opts.only_rule->starts_with("MEM") ||
-      *opts.only_rule == "PARSE001" || *opts.only_rule == "PARSE006") {
-    CudaSourcesInput ci;
+  CudaSourcesOutput cuda_out;
+  std::thread cuda_thread;
+  const bool want_cuda = !opts.only_rule || opts.only_rule->starts_with("INTR") ||
+                         opts.only_rule->starts_with("MEM") || *opts.only_rule == "PARSE001" ||
+                         *opts.only_rule == "PARSE006";
+  CudaSourcesInput ci;
+  model::ProjectModel cuda_facts;  // the facts analyze_cuda_sources reads, copied out of the model
+  std::set<std::string> cuda_accesses;  // the sources a MEM rule is enabled for (configs are not
+                                        // thread-safe: decided here)
+  if (want_cuda) {
     ci.loaded = &loaded;
     ci.only = opts.cuda_sources;
     ci.overlays = opts.overlays;
@@ -463,16 +471,34 @@ RunOutput run_analysis(const RunOptions& opts) {
     std::vector<const RuleInfo*> mem_rules;
     for (const auto& e : rules::registry())
       if (const RuleInfo& r = e.make()->info(); r.family == "MEM") mem_rules.push_back(&r);
-    ci.wants_accesses = [&](const std::string& path, const std::string& abs) {
-      if (opts.only_rule) return opts.only_rule->starts_with("MEM");
-      const LoadedConfig& lc = configs.for_file(abs);
-      const std::string rel = lc.config ? relative_to(abs, lc.config->dir) : path;
-      return std::any_of(mem_rules.begin(), mem_rules.end(),
-                         [&](const RuleInfo* r) { return lc.selection->enabled(*r, rel); });
+    for (const auto& [sf, abs] : loaded) {
+      if (sf->kind != FileKind::CudaSource) continue;
+      bool wants = false;
+      if (opts.only_rule) {
+        wants = opts.only_rule->starts_with("MEM");
+      } else {
+        const LoadedConfig& lc = configs.for_file(abs);
+        const std::string rel = lc.config ? relative_to(abs, lc.config->dir) : sf->path;
+        wants = std::any_of(mem_rules.begin(), mem_rules.end(),
+                            [&](const RuleInfo* r) { return lc.selection->enabled(*r, rel); });
+      }
+      if (wants) cuda_accesses.insert(abs);
+    }
+    ci.wants_accesses = [&cuda_accesses](const std::string&, const std::string& abs) {
+      return cuda_accesses.count(abs) > 0;
     };
-    CudaSourcesOutput co = analyze_cuda_sources(model, ci);
-    model.cuda_units = std::move(co.units);
-    cuda_diags = std::move(co.diags);
+    inputs.build_facts_ready = [&](const model::ProjectModel& m) {
+      cuda_facts.device_targets = m.device_targets;
+      cuda_facts.build_cuda = m.build_cuda;
+      cuda_thread = std::thread([&] { cuda_out = analyze_cuda_sources(cuda_facts, ci); });
+    };
+  }
+  model::ProjectModel model = model::build_model(loaded, std::move(units), inputs);
+  if (cuda_thread.joinable()) cuda_thread.join();
+  else if (want_cuda) cuda_out = analyze_cuda_sources(model, ci);  // the hook did not run
+  if (want_cuda) {
+    model.cuda_units = std::move(cuda_out.units);
+    cuda_diags = std::move(cuda_out.diags);
   }
 
   DiagnosticSink sink;

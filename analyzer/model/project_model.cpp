@@ -163,6 +163,8 @@ ProjectModel build_model(const std::vector<std::pair<const SourceFile*, std::str
       if (r.name == "torch" && r.exact)
         if (auto v = parse_torch_version(*r.exact)) m.torch_pins.push_back({*v, std::nullopt, {u.file->path, r.span}});
 
+  if (inputs.build_facts_ready) inputs.build_facts_ready(m);
+
   // torch.compile regions and their graph breaks, across every Python file.
   m.python_units = std::move(units.python_units);
   sort_by_path(m.python_units);

@@ -1,6 +1,7 @@
 // The project build model: what every front-end learned, merged on one thread.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -72,6 +73,8 @@ struct CudaUnit {
 };
 
 // Inputs that do not come from the analysed files.
+struct ProjectModel;
+
 struct ModelInputs {
   // Reads CMake files (absolute path) for the evaluator, and maps them to display paths.
   cmake::FileLoader cmake_loader;
@@ -84,6 +87,10 @@ struct ModelInputs {
   std::vector<std::pair<std::string, Origin>> graph_break_entry_points;
   // Summarises the Python units the graph-break analysis needs (compiled_regions.h).
   SummarizeUnits summarize_python;
+  // Called once the build facts (device targets, toolkit) are set, before the graph-break
+  // analysis, with the model as it is then: work that needs only those facts (the CUDA sources)
+  // can run beside the analysis. The model is moved afterwards: copy what outlives the call.
+  std::function<void(const ProjectModel&)> build_facts_ready;
 };
 
 struct ProjectModel {
