@@ -472,7 +472,8 @@ RunOutput run_analysis(const RunOptions& opts) {
     for (const auto& e : rules::registry())
       if (const RuleInfo& r = e.make()->info(); r.family == "MEM") mem_rules.push_back(&r);
     for (const auto& [sf, abs] : loaded) {
-      if (sf->kind != FileKind::CudaSource) continue;
+      // Only the sources analyze_cuda_sources parses (an editor asks for one buffer's).
+      if (sf->kind != FileKind::CudaSource || (opts.cuda_sources && !opts.cuda_sources->count(abs))) continue;
       bool wants = false;
       if (opts.only_rule) {
         wants = opts.only_rule->starts_with("MEM");
