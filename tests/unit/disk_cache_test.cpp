@@ -19,6 +19,7 @@
 #include "analyzer/engine/run.h"
 #include "analyzer/frontends/python/gb_serialize.h"
 #include "analyzer/report/report.h"
+#include "tests/unit/temp_dir.h"
 
 namespace cudalint {
 namespace {
@@ -32,22 +33,7 @@ std::string read(const fs::path& p) {
   return ss.str();
 }
 
-class TempDir {
- public:
-  TempDir() {
-    std::string tmpl = (fs::temp_directory_path() / "cudalint-cache-test-XXXXXX").string();
-    path_ = mkdtemp(tmpl.data());
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::permissions(path_, fs::perms::owner_all, fs::perm_options::add, ec);
-    fs::remove_all(path_, ec);
-  }
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
+using test_support::TempDir;
 
 // The single pack under dir/v1/<kind>/.
 fs::path only_entry(const fs::path& dir, const std::string& kind) {

@@ -2,8 +2,6 @@
 // analysis and runs the two side by side (analyzer/engine/run.cpp): the CUDA sources must still
 // see the archs and toolkit the build files give, each directory's rule selection, and the report
 // must not depend on the number of jobs.
-#include <unistd.h>
-
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -13,31 +11,14 @@
 
 #include "analyzer/engine/run.h"
 #include "analyzer/report/report.h"
+#include "tests/unit/temp_dir.h"
 
 namespace cudalint {
 namespace {
 
 namespace fs = std::filesystem;
 
-class Scratch {
- public:
-  Scratch() {
-    std::string tmpl = (fs::temp_directory_path() / "cudalint-overlap-test-XXXXXX").string();
-    path_ = mkdtemp(tmpl.data());
-  }
-  ~Scratch() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  void write(const std::string& rel, const std::string& text) const {
-    fs::create_directories((path_ / rel).parent_path());
-    std::ofstream(path_ / rel, std::ios::binary) << text;
-  }
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
+using test_support::TempDir;
 
 constexpr const char* kKernel = R"(__global__ void k(const float* in, float* out, unsigned* sum) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -65,7 +46,7 @@ size_t count(const std::string& text, const std::string& what) {
 }
 
 TEST(RunOverlap, CudaSeesTheBuildFactsAndEachDirectorysRulesBesideTheGraphBreakAnalysis) {
-  Scratch s;
+  TempDir s("cudalint-overlap-test");
   // The archs come from the Dockerfile (no --target-archs): only the model knows them (a run
   // that knows none parses for sm_75 alone).
   s.write("Dockerfile", "FROM nvidia/cuda:12.4.1-devel-ubuntu22.04\nENV TORCH_CUDA_ARCH_LIST=\"8.6 9.0\"\n");
