@@ -12,7 +12,7 @@ Files:
                 ATen headers and a project header do not exist. nvcc compiles the same file with
                 -DINTR_BENCH_NVCC, which swaps the missing includes for the CUDA headers and drops
                 the torch host code, so both tools see the same kernels.
-  oracle cases  tests/oracle/intr/cases/*.cu (229 small files); cudalint checks all of them in one
+  oracle cases  tests/oracle/intr/cases/*.cu (234 small files); cudalint checks all of them in one
                 process, nvcc compiles a seeded sample of --nvcc-sample of them.
   --extra       any other .cu files (e.g. large files of a real project), both tools as they are:
                 cudalint with its includes missing (a pre-commit environment), nvcc with

@@ -6,10 +6,13 @@
 #include <thread>
 
 #include <fmt/format.h>
+#include <llvm/Support/FileSystem.h>
+#include <llvm/Support/Path.h>
 #include <llvm/Support/thread.h>
 
 #include "analyzer/core/huge_pages.h"
 #include "analyzer/frontends/cuda/cuda_frontend.h"
+#include "analyzer/model/torch_support.h"
 #include "rules/registry.h"
 
 namespace cudalint {
@@ -54,6 +57,29 @@ CudaSourcesOutput analyze_cuda_sources(const model::ProjectModel& model, const C
       if (auto db = cuda::CompileDb::parse(sf->text, dir_of(abs)); db && !db->empty())
         dbs.emplace_back(dir_of(abs), std::move(*db));
   }
+  // The CUDA sources that setup.py extensions list, with the flags torch's extension builder
+  // compiles them with. Sources are relative to setup.py's directory, where it runs.
+  std::map<std::string, cuda::CompileFlags> setup_flags;
+  for (const auto& unit : model.setup_pys) {
+    auto it = std::find_if(in.loaded->begin(), in.loaded->end(), [&](const auto& l) { return l.first == unit.file; });
+    if (it == in.loaded->end()) continue;
+    const std::string dir = dir_of(it->second);
+    for (const auto& ext : unit.setup.extensions) {
+      if (!ext.kind.ends_with("CUDAExtension")) continue;
+      std::vector<std::string> macros, nvcc;
+      for (const auto& [name, value] : ext.define_macros) macros.push_back(name.value + (value ? "=" + value->value : ""));
+      for (const auto& a : ext.nvcc_args.items) nvcc.push_back(a.value);
+      cuda::CompileFlags flags =
+          cuda::nvcc_flags(model::torch_extension_nvcc_command(ext.name ? ext.name->value : "", macros, nvcc), dir);
+      for (const auto& src : ext.sources.items) {
+        llvm::SmallString<256> p(src.value);
+        llvm::sys::fs::make_absolute(dir, p);
+        llvm::sys::path::remove_dots(p, true);
+        setup_flags.emplace(p.str().str(), flags);  // the first extension that lists it
+      }
+    }
+  }
+
   // The nearest database above a file (else the first one): a project's build directory's
   // database is usually linked to its root.
   auto db_for = [&](const std::string& abs) -> const cuda::CompileDb* {
@@ -88,13 +114,20 @@ CudaSourcesOutput analyze_cuda_sources(const model::ProjectModel& model, const C
     for (size_t i = next++; i < cu.size(); i = next++) {
       cuda::Options opts = base;
       opts.want_accesses = accesses[i];
-      if (const cuda::CompileDb* db = db_for(cu[i].second))
-        if (auto f = db->flags_for(cu[i].second)) {
-          opts.include_dirs = f->include_dirs;
-          opts.defines = f->defines;
-          opts.undefines = f->undefines;
-          if (f->std) opts.std = *f->std;
-        }
+      // The file's own compile_commands.json entry, else the setup.py extension that lists it,
+      // else another entry of the database (from the same directory, or the first).
+      const cuda::CompileDb* db = db_for(cu[i].second);
+      std::optional<cuda::CompileFlags> f;
+      auto from_setup = setup_flags.find(cu[i].second);
+      if (db && (db->has_entry(cu[i].second) || from_setup == setup_flags.end())) f = db->flags_for(cu[i].second);
+      else if (from_setup != setup_flags.end()) f = from_setup->second;
+      if (f) {
+        opts.include_dirs = f->include_dirs;
+        opts.defines = f->defines;
+        opts.undefines = f->undefines;
+        opts.extended_lambda = f->extended_lambda;
+        if (f->std) opts.std = *f->std;
+      }
       results[i] = cuda::analyze(cu[i].second, cu[i].first->text, opts, cuda::FeatureTable::builtin());
     }
   };

@@ -64,4 +64,20 @@ std::optional<IndexVariant> variant_from_index_url(std::string_view url) {
   return std::nullopt;
 }
 
+std::vector<std::string> torch_extension_nvcc_command(std::string_view extension_name,
+                                                      const std::vector<std::string>& define_macros,
+                                                      const std::vector<std::string>& nvcc_args) {
+  std::vector<std::string> f;
+  for (const auto& m : define_macros) f.push_back("-D" + m);
+  for (const char* c : {"-D__CUDA_NO_HALF_OPERATORS__", "-D__CUDA_NO_HALF_CONVERSIONS__",
+                        "-D__CUDA_NO_BFLOAT16_CONVERSIONS__", "-D__CUDA_NO_HALF2_OPERATORS__", "--expt-relaxed-constexpr"})
+    f.push_back(c);
+  f.insert(f.end(), nvcc_args.begin(), nvcc_args.end());
+  f.push_back("-DTORCH_API_INCLUDE_EXTENSION_H");
+  // The module name's last component, as _define_torch_extension_name does.
+  if (!extension_name.empty())
+    f.push_back("-DTORCH_EXTENSION_NAME=" + std::string(extension_name.substr(extension_name.rfind('.') + 1)));
+  return f;
+}
+
 }  // namespace cudalint::model

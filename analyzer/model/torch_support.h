@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "analyzer/model/cuda_support.h"
 
@@ -27,5 +28,14 @@ struct IndexVariant {
   bool cpu = false;
 };
 std::optional<IndexVariant> variant_from_index_url(std::string_view url);
+
+// The nvcc command line torch's extension builder (BuildExtension) gives a CUDA source of an
+// extension: the `define_macros`, `torch.utils.cpp_extension.COMMON_NVCC_FLAGS` (read from torch
+// 2.11 on the device machine; the same list since torch 1.x), the extension's `nvcc` flags, and
+// the macros the builder appends to them. The ABI macro and the default -std depend on the torch
+// version: not here.
+std::vector<std::string> torch_extension_nvcc_command(std::string_view extension_name,
+                                                      const std::vector<std::string>& define_macros,
+                                                      const std::vector<std::string>& nvcc_args);
 
 }  // namespace cudalint::model

@@ -1652,6 +1652,7 @@ ArchParse parse_arch(const ParseInput& in, const model::Arch& arch, bool first, 
       // The flags decide the arch text too: the arch's macros and the project's -D/-U are in them.
       for (const auto& a : full) (key += '\x1f') += a;
       if (with_pch && !std_prelude.empty()) (key += '\x1e') += in.std_includes;  // another PCH, another prelude
+      if (opts.extended_lambda) key += "\x1d<functional>";  // another prelude
       job = opts.prelude_cache->driver_job(key, [&] {
         std::vector<std::string> a = full;
         a.push_back(std::string(kDriverInput));
@@ -2072,7 +2073,17 @@ Result analyze(std::string_view path, std::string_view text, const Options& opts
   // Editor buffers of other files are not on disk: such parses are not cached.
   // Generating the prelude costs as much as a small file's parse setup: once per cache.
   std::string own_prelude;
-  const std::string& prelude = opts.prelude_cache ? opts.prelude_cache->prelude(table) : (own_prelude = prelude_text(table));
+  const std::string* base_prelude =
+      opts.prelude_cache ? &opts.prelude_cache->prelude(table) : &(own_prelude = prelude_text(table));
+  // Under nvcc's `--expt-extended-lambda`, cuda_runtime.h (which nvcc includes before the file)
+  // includes these: code that names std::function or std::tuple without including them compiles.
+  if (opts.extended_lambda) {
+    if (base_prelude != &own_prelude) own_prelude = *base_prelude;
+    own_prelude += "\n// ---- nvcc --expt-extended-lambda: cuda_runtime.h includes these ----\n"
+                   "#include <functional>\n#include <utility>\n";
+    base_prelude = &own_prelude;
+  }
+  const std::string& prelude = *base_prelude;
   std::string own_arch_text;
   const std::string& arch_text =
       opts.prelude_cache ? opts.prelude_cache->generic_arch_text() : (own_arch_text = prelude_arch_text());
@@ -2159,13 +2170,53 @@ bool dropped_include_dir(const std::string& d) {
   return false;
 }
 
-CompileFlags flags_of(const std::vector<std::string>& argv, const std::string& dir) {
+// A macro set (-D) or unset (-U) on an nvcc command line: the later of the two wins.
+void set_macro(CompileFlags& f, std::string m, bool define) {
+  const std::string name = m.substr(0, m.find_first_of("=("));
+  auto drop = [&](std::vector<std::string>& v) {
+    std::erase_if(v, [&](const std::string& x) { return x.substr(0, x.find_first_of("=(")) == name; });
+  };
+  drop(f.defines);
+  drop(f.undefines);
+  (define ? f.defines : f.undefines).push_back(std::move(m));
+}
+
+}  // namespace
+
+CompileFlags nvcc_flags(const std::vector<std::string>& command, const std::string& dir) {
+  // nvcc preprocesses device code with the host compiler, which gets -Xcompiler's options too:
+  // their -D/-U/-I count (checked with nvcc 13). Other tools' options do not.
+  std::vector<std::pair<std::string, bool>> argv;  // (argument, from -Xcompiler)
+  for (size_t i = 0; i < command.size(); ++i) {
+    std::string_view a = command[i];
+    std::string_view opt = a.starts_with("--") ? a.substr(1) : a;  // nvcc takes long options with one dash too
+    std::optional<std::string_view> host;
+    for (std::string_view x : {"-Xcompiler", "-compiler-options"})
+      if (opt == x && i + 1 < command.size()) host = command[++i];
+      else if (opt.starts_with(x) && opt.size() > x.size() && opt[x.size()] == '=') host = opt.substr(x.size() + 1);
+    if (host) {
+      for (size_t at = 0; at <= host->size();) {
+        size_t comma = std::min(host->find(',', at), host->size());
+        if (comma > at) argv.emplace_back(std::string(host->substr(at, comma - at)), true);
+        at = comma + 1;
+      }
+      continue;
+    }
+    if (opt == "-Xptxas" || opt == "-ptxas-options" || opt == "-Xlinker" || opt == "-linker-options" ||
+        opt == "-Xnvlink" || opt == "-nvlink-options" || opt == "-Xarchive" || opt == "-archive-options" ||
+        opt == "-Xcudafe") {
+      ++i;  // another tool's argument
+      continue;
+    }
+    argv.emplace_back(command[i], false);
+  }
   CompileFlags f;
   for (size_t i = 0; i < argv.size(); ++i) {
-    std::string_view a = argv[i];
+    std::string_view a = argv[i].first;
+    const bool host_only = argv[i].second;
     auto value = [&](std::string_view flag) -> std::optional<std::string> {
       if (a == flag) {
-        if (i + 1 < argv.size()) return argv[++i];
+        if (i + 1 < argv.size()) return argv[++i].first;
         return std::nullopt;
       }
       if (a.starts_with(flag)) {
@@ -2175,8 +2226,19 @@ CompileFlags flags_of(const std::vector<std::string>& argv, const std::string& d
       }
       return std::nullopt;
     };
-    if (a.starts_with("-I") || a.starts_with("-isystem") || a.starts_with("-iquote") || a == "--include-path" ||
-        a.starts_with("--include-path=")) {
+    std::string_view opt = a.starts_with("--") ? a.substr(1) : a;
+    if (!host_only && (opt == "-expt-extended-lambda" || opt == "-extended-lambda")) {
+      f.extended_lambda = true;
+      set_macro(f, "__CUDACC_EXTENDED_LAMBDA__", true);
+    } else if (!host_only && opt == "-expt-relaxed-constexpr") {
+      set_macro(f, "__CUDACC_RELAXED_CONSTEXPR__", true);
+    } else if (!host_only &&
+               (opt == "-rdc=true" || opt == "-relocatable-device-code=true" || opt == "-dc" || opt == "-device-c")) {
+      set_macro(f, "__CUDACC_RDC__", true);
+    } else if (!host_only && (opt == "-G" || opt == "-device-debug")) {
+      set_macro(f, "__CUDACC_DEBUG__", true);
+    } else if (a.starts_with("-I") || a.starts_with("-isystem") || a.starts_with("-iquote") || a == "--include-path" ||
+               a.starts_with("--include-path=")) {
       std::optional<std::string> v = a.starts_with("-isystem") ? value("-isystem")
                                      : a.starts_with("-iquote") ? value("-iquote")
                                      : a.starts_with("--include-path") ? value("--include-path")
@@ -2187,17 +2249,15 @@ CompileFlags flags_of(const std::vector<std::string>& argv, const std::string& d
           f.include_dirs.push_back(p);
       }
     } else if (a.starts_with("-D") || a == "--define-macro" || a.starts_with("--define-macro=")) {
-      if (auto v = a.starts_with("-D") ? value("-D") : value("--define-macro"); v && !v->empty()) f.defines.push_back(*v);
-    } else if (a.starts_with("-U") || a == "--undefine-macro") {
-      if (auto v = a.starts_with("-U") ? value("-U") : value("--undefine-macro"); v && !v->empty()) f.undefines.push_back(*v);
-    } else if (a.starts_with("-std=") || a.starts_with("--std=") || a == "-std" || a == "--std") {
+      if (auto v = a.starts_with("-D") ? value("-D") : value("--define-macro"); v && !v->empty()) set_macro(f, *v, true);
+    } else if (a.starts_with("-U") || a == "--undefine-macro" || a.starts_with("--undefine-macro=")) {
+      if (auto v = a.starts_with("-U") ? value("-U") : value("--undefine-macro"); v && !v->empty()) set_macro(f, *v, false);
+    } else if (!host_only && (a.starts_with("-std=") || a.starts_with("--std=") || a == "-std" || a == "--std")) {
       if (auto v = a.starts_with("--std") ? value("--std") : value("-std"); v && !v->empty()) f.std = *v;
     }
   }
   return f;
 }
-
-}  // namespace
 
 std::optional<CompileDb> CompileDb::parse(std::string_view json, std::string_view db_dir, std::string* error) {
   llvm::Expected<llvm::json::Value> v = llvm::json::parse(llvm::StringRef(json.data(), json.size()));
@@ -2242,7 +2302,11 @@ std::optional<CompileFlags> CompileDb::flags_for(std::string_view file) const {
     for (const auto& e : entries_)
       if (e.file.ends_with(".cu")) { pick = &e; break; }
   if (!pick) return std::nullopt;
-  return flags_of(pick->argv, pick->dir);
+  return nvcc_flags(pick->argv, pick->dir);
+}
+
+bool CompileDb::has_entry(std::string_view file) const {
+  return std::any_of(entries_.begin(), entries_.end(), [&](const Entry& e) { return e.file == file; });
 }
 
 }  // namespace cudalint::cuda

@@ -137,6 +137,9 @@ struct Options {
   std::vector<std::string> defines;        // -D (NAME or NAME=VALUE)
   std::vector<std::string> undefines;      // -U
   std::string std = "c++17";               // -std
+  // nvcc's `--expt-extended-lambda`: <functional> and <utility> come before the file, as
+  // CUDA's cuda_runtime.h includes them then (its __CUDACC_EXTENDED_LAMBDA__ is in `defines`).
+  bool extended_lambda = false;
   // Unsaved editor buffers of other files (absolute path → text): includes see these.
   std::map<std::string, std::string> unsaved;
   // Precompiled preludes to use and fill; null: parse the prelude text each time.
@@ -229,7 +232,17 @@ std::string prelude_arch_text_for(const model::Arch& arch);
 struct CompileFlags {
   std::vector<std::string> include_dirs, defines, undefines;
   std::optional<std::string> std;
+  // `--expt-extended-lambda` (`--extended-lambda`): nvcc defines __CUDACC_EXTENDED_LAMBDA__ and its
+  // cuda_runtime.h then includes <functional> and <utility> before the file (Options).
+  bool extended_lambda = false;
 };
+
+// The flags of an nvcc command line (a compile_commands.json entry's, the `nvcc` list of a
+// setup.py extension): -I/-D/-U/-std, and the macros nvcc's own options define
+// (`--expt-relaxed-constexpr`: __CUDACC_RELAXED_CONSTEXPR__, `-rdc=true`: __CUDACC_RDC__, `-G`:
+// __CUDACC_DEBUG__, extended lambdas). A later -D/-U of a name overrides an earlier one, as in
+// nvcc; what -Xcompiler and the like pass to other tools is skipped. Relative paths start at `dir`.
+CompileFlags nvcc_flags(const std::vector<std::string>& argv, const std::string& dir);
 
 class CompileDb {
  public:
@@ -238,6 +251,8 @@ class CompileDb {
   // For `file` (absolute): its own entry, else one from the same directory, else the first CUDA
   // entry (headers have no entry of their own).
   std::optional<CompileFlags> flags_for(std::string_view file) const;
+  // Whether `file` (absolute) has an entry of its own.
+  bool has_entry(std::string_view file) const;
   bool empty() const { return entries_.empty(); }
 
  private:

@@ -15,6 +15,9 @@ At most --jobs (default 2) nvcc processes run at once.
 expected.json has stable key order and one case per line, so diffs show which verdicts changed:
   {"nvcc_version": "13.0.88", "command": "...", "archs": [...],
    "cases": {"x.cu": {"sm_75": {"ok": false, "error": "...", "cause": "..."}, "sm_80": {"ok": true}, ...}}}
+A case whose header has a line `// nvcc-flags: ...` is an extension source: it is compiled as torch's
+extension builder compiles one, with torch's COMMON_NVCC_FLAGS (TORCH_NVCC_FLAGS below) and then
+those flags; score_cudalint.py gives cudalint the same flags through a setup.py.
 `error` is the first error line with paths stripped; `cause` names the feature the error is
 about when the message says so (an undefined identifier, a PTX instruction or qualifier that
 needs a newer target, an unresolved cuda::ptx availability stub).
@@ -25,6 +28,7 @@ import hashlib
 import json
 import os
 import re
+import shlex
 import subprocess
 import sys
 
@@ -92,9 +96,30 @@ def first_error(text, case_path):
     return line, cause
 
 
+# torch.utils.cpp_extension.COMMON_NVCC_FLAGS of torch 2.11 (read on the device machine) and the
+# macros BuildExtension adds to every extension; the extension's own flags follow them.
+TORCH_NVCC_FLAGS = ["-D__CUDA_NO_HALF_OPERATORS__", "-D__CUDA_NO_HALF_CONVERSIONS__",
+                    "-D__CUDA_NO_BFLOAT16_CONVERSIONS__", "-D__CUDA_NO_HALF2_OPERATORS__",
+                    "--expt-relaxed-constexpr", "-DTORCH_API_INCLUDE_EXTENSION_H", "-DTORCH_EXTENSION_NAME=oracle_ext"]
+
+
+def case_flags(case):
+    """The `// nvcc-flags:` of a case's leading comment block (None: a plain case)."""
+    with open(os.path.join(CASES, case), errors="replace") as f:
+        for line in f:
+            if not line.startswith("//"):
+                break
+            m = re.match(r"//\s*nvcc-flags:(.*)", line)
+            if m:
+                return shlex.split(m.group(1))
+    return None
+
+
 def compile_one(nvcc, case, arch, timeout):
     path = os.path.join(CASES, case)
-    cmd = [nvcc, "-cubin", f"-arch={arch}", "-std=c++17", "-o", os.devnull, case]
+    flags = case_flags(case)
+    extra = TORCH_NVCC_FLAGS + flags if flags is not None else []
+    cmd = [nvcc, "-cubin", f"-arch={arch}", "-std=c++17", *extra, "-o", os.devnull, case]
     try:
         r = subprocess.run(cmd, cwd=CASES, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -188,7 +213,7 @@ def main():
         if c not in all_cases:
             sys.exit(f"no case {c} in {CASES}")
     doc = {"nvcc_version": nvcc_version(a.nvcc),
-           "command": "nvcc -cubin -arch=<arch> -std=c++17 -o /dev/null <case> (in cases/)",
+           "command": "nvcc -cubin -arch=<arch> -std=c++17 [torch's flags, the case's nvcc-flags] -o /dev/null <case> (in cases/)",
            "archs": archs, "case_sha": {c: case_sha(c) for c in all_cases}, "cases": {}}
     # Resume: keep the verdicts of unchanged cases recorded by the same nvcc for the same targets.
     if os.path.exists(a.out) and not a.force:

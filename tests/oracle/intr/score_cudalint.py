@@ -8,6 +8,11 @@ targets), every case of cases/ is checked in one cudalint run:
 
     cudalint check <cases...> --target-archs <target> --select INTR --format json -j N
 
+A case with `// nvcc-flags: ...` (an extension source, see run_nvcc.py) is checked as one: copied
+with the other cases of the same flags into a temporary directory beside a setup.py whose
+CUDAExtension lists them with those `nvcc` flags, so cudalint takes the flags from the build file
+as it would in a project (such cases include no local headers).
+
 "cudalint rejects" a case for a target when it reports an INTR finding of severity `error` in
 that case; nvcc's verdict is expected.json's `ok`. Agreement is printed per target and overall,
 each disagreement is listed (with cudalint's message or nvcc's error), and the exit status is 1
@@ -16,18 +21,58 @@ when overall agreement is below --min percent (2 when cudalint itself fails).
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CASES = os.path.join(HERE, "cases")
 
 
-def run_target(cudalint, cases, target, jobs):
+def extension_dirs(cases, tmp):
+    """{directory: [cases]}: CASES for the plain cases, and one directory with a setup.py per set
+    of `nvcc-flags` (made under `tmp`)."""
+    sys.path.insert(0, HERE)
+    import run_nvcc
+    groups = {}
+    for c in cases:
+        flags = run_nvcc.case_flags(c)
+        groups.setdefault(None if flags is None else tuple(flags), []).append(c)
+    out = {}
+    for n, (flags, members) in enumerate(sorted(groups.items(), key=lambda g: (g[0] is not None, g[0] or ()))):
+        if flags is None:
+            out[CASES] = members
+            continue
+        d = os.path.join(tmp, f"ext{n}")
+        os.makedirs(d)
+        for c in members:
+            shutil.copyfile(os.path.join(CASES, c), os.path.join(d, c))
+        with open(os.path.join(d, "setup.py"), "w") as f:
+            f.write("from setuptools import setup\n"
+                    "from torch.utils.cpp_extension import BuildExtension, CUDAExtension\n\n"
+                    "setup(\n    name=\"oracle\",\n"
+                    f"    ext_modules=[CUDAExtension(\"oracle_ext\", sources={json.dumps(members)},\n"
+                    f"                               extra_compile_args={{\"cxx\": [], \"nvcc\": {json.dumps(list(flags))}}})],\n"
+                    "    cmdclass={\"build_ext\": BuildExtension},\n)\n")
+        out[d] = members
+    return out
+
+
+def run_target(cudalint, dirs, target, jobs):
     """{case: [error INTR messages]} for one target."""
-    cmd = [cudalint, "check", *cases, "--target-archs", target, "--select", "INTR", "--format", "json",
+    out = {}
+    for d, cases in dirs.items():
+        out.update(run_dir(cudalint, d, cases, target, jobs))
+    return out
+
+
+def run_dir(cudalint, cwd, cases, target, jobs):
+    # An extension's directory is checked whole, so that its setup.py is read.
+    paths = cases if cwd == CASES else ["."]
+    cmd = [cudalint, "check", *paths, "--target-archs", target, "--select", "INTR", "--format", "json",
            "--exit-zero", "--no-gitignore", "-j", str(jobs)]
-    p = subprocess.run(cmd, cwd=CASES, capture_output=True, text=True)
+    p = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True)
     if p.returncode != 0:
         sys.exit(f"score_cudalint.py: `{' '.join(cmd)}` exited {p.returncode}:\n{p.stderr[:2000]}")
     doc = json.loads(p.stdout)
@@ -61,10 +106,18 @@ def main():
     if absent:
         print(f"{len(absent)} cases of expected.json are missing from cases/: {', '.join(absent)}")
 
+    tmp = tempfile.mkdtemp(prefix="cudalint-oracle-")
+    try:
+        return score(a, cudalint, expected, archs, cases, extension_dirs(cases, tmp))
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def score(a, cudalint, expected, archs, cases, dirs):
     agree, total, problems = {}, {}, []
     confusion = {"tp": 0, "tn": 0, "fp": 0, "fn": 0}  # positive = rejected
     for t in archs:
-        found = run_target(cudalint, cases, t, a.jobs)
+        found = run_target(cudalint, dirs, t, a.jobs)
         agree[t] = total[t] = 0
         for c in cases:
             v = expected["cases"][c].get(t)

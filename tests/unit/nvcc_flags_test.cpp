@@ -1,0 +1,65 @@
+// The flags of nvcc command lines (compile_commands.json entries, setup.py extensions) that the
+// CUDA front-end parses with, and the command torch's extension builder makes.
+#include <gtest/gtest.h>
+
+#include "analyzer/frontends/cuda/cuda_frontend.h"
+#include "analyzer/model/torch_support.h"
+
+namespace cudalint {
+namespace {
+
+using Strings = std::vector<std::string>;
+
+TEST(NvccFlags, LaterDefineOrUndefineOfANameWins) {
+  auto f = cuda::nvcc_flags({"-DA=1", "-UA", "-UB", "-DB=2", "-D", "C", "--define-macro=D", "--undefine-macro", "D",
+                             "-DE(x)=x", "-DE"},
+                            "/p");
+  EXPECT_EQ(f.defines, (Strings{"B=2", "C", "E"}));
+  EXPECT_EQ(f.undefines, (Strings{"A", "D"}));
+}
+
+TEST(NvccFlags, OwnOptionsDefineNvccMacros) {
+  auto f = cuda::nvcc_flags({"--expt-extended-lambda", "-expt-relaxed-constexpr", "-rdc=true", "-G"}, "/p");
+  EXPECT_TRUE(f.extended_lambda);
+  EXPECT_EQ(f.defines, (Strings{"__CUDACC_EXTENDED_LAMBDA__", "__CUDACC_RELAXED_CONSTEXPR__", "__CUDACC_RDC__",
+                                "__CUDACC_DEBUG__"}));
+  EXPECT_TRUE(cuda::nvcc_flags({"-extended-lambda"}, "/p").extended_lambda);
+  EXPECT_TRUE(cuda::nvcc_flags({"--extended-lambda"}, "/p").extended_lambda);
+  auto none = cuda::nvcc_flags({"-O3", "--use_fast_math", "-lineinfo"}, "/p");
+  EXPECT_FALSE(none.extended_lambda);
+  EXPECT_TRUE(none.defines.empty());
+}
+
+TEST(NvccFlags, HostCompilerMacrosCountOtherToolsDoNot) {
+  // nvcc preprocesses device code with the host compiler: -Xcompiler's -D/-U/-I reach it.
+  auto f = cuda::nvcc_flags({"-Xcompiler", "-fPIC,-DX=1,-Iinc", "--compiler-options=-UY", "-Xptxas", "-DZ",
+                             "-Xcompiler", "-G", "-Xcompiler", "-std=c++20", "-Xlinker", "-DW"},
+                            "/p");
+  EXPECT_EQ(f.defines, (Strings{"X=1"}));
+  EXPECT_EQ(f.undefines, (Strings{"Y"}));
+  EXPECT_EQ(f.include_dirs, (Strings{"/p/inc"}));
+  EXPECT_FALSE(f.std.has_value());  // the host compiler's standard, not nvcc's
+}
+
+TEST(NvccFlags, IncludeDirsAreResolvedAndStandardTaken) {
+  auto f = cuda::nvcc_flags({"-I", "csrc", "-I../common", "-isystem", "/opt/x", "-std=c++20", "-Icsrc"}, "/p/ext");
+  EXPECT_EQ(f.include_dirs, (Strings{"/p/ext/csrc", "/p/common", "/opt/x"}));
+  EXPECT_EQ(f.std, "c++20");
+}
+
+TEST(TorchExtensionCommand, TorchFlagsComeBetweenDefineMacrosAndTheExtensionsOwn) {
+  Strings cmd = model::torch_extension_nvcc_command("pkg.sub._C", {"USE_X=1", "__CUDA_NO_HALF_OPERATORS__=0"},
+                                                    {"-U__CUDA_NO_HALF_OPERATORS__", "-DUSE_X=0"});
+  EXPECT_EQ(cmd.front(), "-DUSE_X=1");
+  EXPECT_EQ(cmd.back(), "-DTORCH_EXTENSION_NAME=_C");
+  auto f = cuda::nvcc_flags(cmd, "/p");
+  // torch's -D__CUDA_NO_HALF_OPERATORS__ overrides define_macros', the extension's -U overrides both.
+  EXPECT_EQ(f.undefines, (Strings{"__CUDA_NO_HALF_OPERATORS__"}));
+  EXPECT_EQ(f.defines, (Strings{"__CUDA_NO_HALF_CONVERSIONS__", "__CUDA_NO_BFLOAT16_CONVERSIONS__",
+                                "__CUDA_NO_HALF2_OPERATORS__", "__CUDACC_RELAXED_CONSTEXPR__", "USE_X=0",
+                                "TORCH_API_INCLUDE_EXTENSION_H", "TORCH_EXTENSION_NAME=_C"}));
+  EXPECT_FALSE(f.extended_lambda);
+}
+
+}  // namespace
+}  // namespace cudalint
