@@ -59,7 +59,12 @@ CudaSourcesOutput analyze_cuda_sources(const model::ProjectModel& model, const C
   }
   // The CUDA sources that setup.py extensions list, with the flags torch's extension builder
   // compiles them with. Sources are relative to setup.py's directory, where it runs.
-  std::map<std::string, cuda::CompileFlags> setup_flags;
+  struct ExtensionFlags {
+    cuda::CompileFlags flags;
+    std::vector<model::TargetArch> targets;  // its own archs, when its flags choose them
+    bool targets_unknown = false;
+  };
+  std::map<std::string, ExtensionFlags> setup_flags;
   for (const auto& unit : model.setup_pys) {
     auto it = std::find_if(in.loaded->begin(), in.loaded->end(), [&](const auto& l) { return l.first == unit.file; });
     if (it == in.loaded->end()) continue;
@@ -69,13 +74,38 @@ CudaSourcesOutput analyze_cuda_sources(const model::ProjectModel& model, const C
       std::vector<std::string> macros, nvcc;
       for (const auto& [name, value] : ext.define_macros) macros.push_back(name.value + (value ? "=" + value->value : ""));
       for (const auto& a : ext.nvcc_args.items) nvcc.push_back(a.value);
-      cuda::CompileFlags flags =
+      ExtensionFlags ef;
+      ef.flags =
           cuda::nvcc_flags(model::torch_extension_nvcc_command(ext.name ? ext.name->value : "", macros, nvcc), dir);
+      // torch adds the arch flags of TORCH_CUDA_ARCH_LIST only when no flag of the extension's
+      // names an arch (any flag containing `arch`, as _get_cuda_arch_flags tests); then the
+      // extension's own are all there is. `--target-archs` still overrides every build file.
+      auto own = std::find_if(ext.nvcc_args.items.begin(), ext.nvcc_args.items.end(), [](const python::Str& a) {
+        return a.value.find("arch") != std::string::npos && a.value.find("TORCH_EXTENSION_NAME") == std::string::npos;
+      });
+      if (own != ext.nvcc_args.items.end() && !model.target_archs_override) {
+        ef.targets_unknown = ef.flags.archs.empty();
+        // Each arch with the flag that names it (`-gencode` and its value may be two items).
+        const auto& items = ext.nvcc_args.items;
+        for (size_t k = 0; k < items.size(); ++k) {
+          std::vector<std::string> flag = {items[k].value};
+          auto named = cuda::nvcc_flags(flag, dir);
+          if (named.arch_options && named.archs.empty() && k + 1 < items.size()) {  // `-gencode` VALUE
+            flag.push_back(items[k + 1].value);
+            named = cuda::nvcc_flags(flag, dir);
+          }
+          const std::string spelled = flag.size() == 2 ? flag[0] + " " + flag[1] : flag[0];
+          for (const auto& arch : named.archs)
+            if (std::none_of(ef.targets.begin(), ef.targets.end(), [&](const auto& t) { return t.arch == arch; }))
+              ef.targets.push_back({arch, Origin{unit.file->path, items[k].span}, fmt::format("nvcc flag `{}`", spelled),
+                                    unit.file->lines.line_of(items[k].span.begin)});
+        }
+      }
       for (const auto& src : ext.sources.items) {
         llvm::SmallString<256> p(src.value);
         llvm::sys::fs::make_absolute(dir, p);
         llvm::sys::path::remove_dots(p, true);
-        setup_flags.emplace(p.str().str(), flags);  // the first extension that lists it
+        setup_flags.emplace(p.str().str(), ef);  // the first extension that lists it
       }
     }
   }
@@ -120,7 +150,11 @@ CudaSourcesOutput analyze_cuda_sources(const model::ProjectModel& model, const C
       std::optional<cuda::CompileFlags> f;
       auto from_setup = setup_flags.find(cu[i].second);
       if (db && (db->has_entry(cu[i].second) || from_setup == setup_flags.end())) f = db->flags_for(cu[i].second);
-      else if (from_setup != setup_flags.end()) f = from_setup->second;
+      else if (from_setup != setup_flags.end()) f = from_setup->second.flags;
+      if (from_setup != setup_flags.end() && !from_setup->second.targets.empty()) {
+        opts.archs.clear();
+        for (const auto& t : from_setup->second.targets) opts.archs.push_back(t.arch);
+      }
       if (f) {
         opts.include_dirs = f->include_dirs;
         opts.defines = f->defines;
@@ -163,7 +197,12 @@ CudaSourcesOutput analyze_cuda_sources(const model::ProjectModel& model, const C
       diags[i].push_back({&rules::parse_syntax_error_info(), Severity::Error, {sf->path, {e.begin, e.end}},
                           fmt::format("syntax error: {}; the CUDA analysis of this file is partial", e.message),
                           {}, std::nullopt});
-    out.units[i] = {sf, std::move(r.per_arch), std::move(r.accesses)};
+    out.units[i] = {sf, std::move(r.per_arch), std::move(r.accesses), {}, false};
+    const cuda::CompileDb* db = db_for(cu[i].second);
+    if (auto e = setup_flags.find(cu[i].second); e != setup_flags.end() && (!db || !db->has_entry(cu[i].second))) {
+      out.units[i].own_targets = e->second.targets;
+      out.units[i].targets_unknown = e->second.targets_unknown;
+    }
   }
   for (auto& d : diags)
     for (auto& x : d) out.diags.push_back(std::move(x));

@@ -1,6 +1,7 @@
 // Runs the CUDA front-end over the project's .cu/.cuh files (in parallel, once per target arch
 // of the model) and turns its results into model units and PARSE001 diagnostics. Of the model it
-// reads the device targets, the toolkit and the setup.py extensions (their sources' nvcc flags).
+// reads the device targets (and whether `--target-archs` overrides them), the toolkit and the
+// setup.py extensions (their sources' nvcc flags and own archs).
 #pragma once
 
 #include <functional>

@@ -491,7 +491,8 @@ RunOutput run_analysis(const RunOptions& opts) {
     inputs.build_facts_ready = [&](const model::ProjectModel& m) {
       cuda_facts.device_targets = m.device_targets;
       cuda_facts.build_cuda = m.build_cuda;
-      cuda_facts.setup_pys = m.setup_pys;  // the extensions' nvcc flags
+      cuda_facts.setup_pys = m.setup_pys;  // the extensions' nvcc flags and archs
+      cuda_facts.target_archs_override = m.target_archs_override;
       cuda_thread = std::thread([&] { cuda_out = analyze_cuda_sources(cuda_facts, ci); });
     };
   }

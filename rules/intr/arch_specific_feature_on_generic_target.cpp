@@ -19,7 +19,6 @@ class ArchSpecificFeatureOnGenericTarget final : public Rule {
   const RuleInfo& info() const override { return kInfo; }
 
   void check(const model::ProjectModel& model, DiagnosticSink& out) const override {
-    if (model.device_targets.empty()) return;
     const auto cuda = model.build_cuda ? std::optional(model.build_cuda->value) : std::nullopt;
     auto bad = [&](const cuda::Feature& f, const model::Arch& a) {
       return f.kind != cuda::FeatureKind::Deprecated && f.arch_specific && f.holds_for(cuda) && !f.available_on(a);

@@ -18,7 +18,6 @@ class FeatureAboveTargetArch final : public Rule {
   const RuleInfo& info() const override { return kInfo; }
 
   void check(const model::ProjectModel& model, DiagnosticSink& out) const override {
-    if (model.device_targets.empty()) return;  // archs unknown: nothing to compare against
     const auto cuda = model.build_cuda ? std::optional(model.build_cuda->value) : std::nullopt;
     auto bad = [&](const cuda::Feature& f, const model::Arch& a) {
       // Arch-specific features are INTR002's; features newer than the toolkit INTR004's.

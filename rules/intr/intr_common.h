@@ -56,10 +56,12 @@ template <class Bad>
 std::vector<Offence> offences(const model::ProjectModel& m, Bad bad) {
   std::vector<Offence> out;
   std::map<std::tuple<std::string, uint32_t, const cuda::Feature*>, size_t> at;
-  for (const auto& u : m.cuda_units)
+  for (const auto& u : m.cuda_units) {
+    if (u.targets_unknown) continue;
+    const auto& targets = u.own_targets.empty() ? m.device_targets : u.own_targets;
     for (const auto& ar : u.per_arch) {
       const model::TargetArch* t = nullptr;
-      for (const auto& ta : m.device_targets)
+      for (const auto& ta : targets)
         if (ta.arch == ar.arch) t = &ta;
       if (!t) continue;  // the default parse when no arch list is known
       for (const auto& use : ar.uses) {
@@ -74,6 +76,7 @@ std::vector<Offence> offences(const model::ProjectModel& m, Bad bad) {
         if (std::find(archs.begin(), archs.end(), t) == archs.end()) archs.push_back(t);
       }
     }
+  }
   for (auto& o : out)
     std::sort(o.archs.begin(), o.archs.end(), [&](const model::TargetArch* a, const model::TargetArch* b) {
       return std::make_tuple(a->arch.sm(), a->arch.suffix) < std::make_tuple(b->arch.sm(), b->arch.suffix);

@@ -47,6 +47,21 @@ TEST(NvccFlags, IncludeDirsAreResolvedAndStandardTaken) {
   EXPECT_EQ(f.std, "c++20");
 }
 
+TEST(NvccFlags, ArchOptionsGiveTheVirtualArchs) {
+  auto f = cuda::nvcc_flags({"-gencode=arch=compute_75,code=sm_75", "-gencode", "arch=compute_80,code=[sm_86,compute_80]",
+                             "--generate-code=arch=compute_90a,code=sm_90a", "-arch=sm_100", "--gpu-architecture",
+                             "compute_120", "-gencode=arch=compute_75,code=compute_75", "-Xcompiler", "-arch=sm_50"},
+                            "/p");
+  EXPECT_TRUE(f.arch_options);
+  std::vector<std::string> names;
+  for (const auto& a : f.archs) names.push_back(a.sm_name());
+  EXPECT_EQ(names, (Strings{"sm_75", "sm_80", "sm_90a", "sm_100", "sm_120"}));
+  auto native = cuda::nvcc_flags({"-arch=native"}, "/p");
+  EXPECT_TRUE(native.arch_options);
+  EXPECT_TRUE(native.archs.empty());
+  EXPECT_FALSE(cuda::nvcc_flags({"-O3", "-Xarchive", "-arch=sm_80"}, "/p").arch_options);
+}
+
 TEST(TorchExtensionCommand, TorchFlagsComeBetweenDefineMacrosAndTheExtensionsOwn) {
   Strings cmd = model::torch_extension_nvcc_command("pkg.sub._C", {"USE_X=1", "__CUDA_NO_HALF_OPERATORS__=0"},
                                                     {"-U__CUDA_NO_HALF_OPERATORS__", "-DUSE_X=0"});

@@ -2227,6 +2227,36 @@ CompileFlags nvcc_flags(const std::vector<std::string>& command, const std::stri
       return std::nullopt;
     };
     std::string_view opt = a.starts_with("--") ? a.substr(1) : a;
+    // The arch each device pass compiles for is the virtual one (`arch=compute_80`), whatever
+    // `code=` embeds: __CUDA_ARCH__ is its number.
+    auto add_arch = [&](std::string_view token) {
+      if (auto arch = model::parse_arch_token(token))
+        if (std::find(f.archs.begin(), f.archs.end(), *arch) == f.archs.end()) f.archs.push_back(*arch);
+    };
+    if (!host_only && (opt.starts_with("-gencode") || opt.starts_with("-generate-code"))) {
+      f.arch_options = true;
+      if (auto v = value(a.starts_with("--generate-code") ? "--generate-code"
+                         : a.starts_with("-generate-code") ? "-generate-code"
+                         : a.starts_with("--gencode")      ? "--gencode"
+                                                           : "-gencode")) {
+        std::string_view spec = *v;
+        if (auto at = spec.find("arch="); at != std::string_view::npos) {
+          spec.remove_prefix(at + 5);
+          add_arch(spec.substr(0, spec.find(',')));
+        }
+      }
+      continue;
+    }
+    if (!host_only && (opt == "-arch" || opt.starts_with("-arch=") || opt == "-gpu-architecture" ||
+                       opt.starts_with("-gpu-architecture="))) {
+      f.arch_options = true;
+      if (auto v = value(a.starts_with("--gpu-architecture") ? "--gpu-architecture"
+                         : a.starts_with("-gpu-architecture") ? "-gpu-architecture"
+                         : a.starts_with("--arch")            ? "--arch"
+                                                              : "-arch"))
+        add_arch(*v);
+      continue;
+    }
     if (!host_only && (opt == "-expt-extended-lambda" || opt == "-extended-lambda")) {
       f.extended_lambda = true;
       set_macro(f, "__CUDACC_EXTENDED_LAMBDA__", true);

@@ -235,6 +235,11 @@ struct CompileFlags {
   // `--expt-extended-lambda` (`--extended-lambda`): nvcc defines __CUDACC_EXTENDED_LAMBDA__ and its
   // cuda_runtime.h then includes <functional> and <utility> before the file (Options).
   bool extended_lambda = false;
+  // The virtual archs device code is compiled for (`-gencode arch=compute_XX,...`, `-arch=sm_XX`,
+  // `--gpu-architecture`), in order; `arch_options` is set when such an option is there at all
+  // (`-arch=native` and `all` name no arch).
+  std::vector<model::Arch> archs;
+  bool arch_options = false;
 };
 
 // The flags of an nvcc command line (a compile_commands.json entry's, the `nvcc` list of a
