@@ -123,6 +123,15 @@ CudaSourcesOutput analyze_cuda_sources(const model::ProjectModel& model, const C
     return best ? best : dbs.empty() ? nullptr : &dbs.front().second;
   };
 
+  // The setup.py extension whose flags (and archs) a file is parsed with: none when its own
+  // compile_commands.json entry gives them.
+  auto extension_of = [&](const std::string& abs) -> const ExtensionFlags* {
+    auto e = setup_flags.find(abs);
+    if (e == setup_flags.end()) return nullptr;
+    const cuda::CompileDb* db = db_for(abs);
+    return db && db->has_entry(abs) ? nullptr : &e->second;
+  };
+
   // The embedded PCH (default flags) is always used; other flags get one built when that pays.
   base.precompile_prelude = base.prelude_cache || cu.size() >= 3 || (in.disk_cache && !cu.empty());
   if (!base.prelude_cache) base.prelude_cache = &own_cache;
@@ -146,14 +155,15 @@ CudaSourcesOutput analyze_cuda_sources(const model::ProjectModel& model, const C
       opts.want_accesses = accesses[i];
       // The file's own compile_commands.json entry, else the setup.py extension that lists it,
       // else another entry of the database (from the same directory, or the first).
-      const cuda::CompileDb* db = db_for(cu[i].second);
       std::optional<cuda::CompileFlags> f;
-      auto from_setup = setup_flags.find(cu[i].second);
-      if (db && (db->has_entry(cu[i].second) || from_setup == setup_flags.end())) f = db->flags_for(cu[i].second);
-      else if (from_setup != setup_flags.end()) f = from_setup->second.flags;
-      if (from_setup != setup_flags.end() && !from_setup->second.targets.empty()) {
-        opts.archs.clear();
-        for (const auto& t : from_setup->second.targets) opts.archs.push_back(t.arch);
+      if (const ExtensionFlags* ext = extension_of(cu[i].second)) {
+        f = ext->flags;
+        if (!ext->targets.empty()) {
+          opts.archs.clear();
+          for (const auto& t : ext->targets) opts.archs.push_back(t.arch);
+        }
+      } else if (const cuda::CompileDb* db = db_for(cu[i].second)) {
+        f = db->flags_for(cu[i].second);
       }
       if (f) {
         opts.include_dirs = f->include_dirs;
@@ -198,10 +208,9 @@ CudaSourcesOutput analyze_cuda_sources(const model::ProjectModel& model, const C
                           fmt::format("syntax error: {}; the CUDA analysis of this file is partial", e.message),
                           {}, std::nullopt});
     out.units[i] = {sf, std::move(r.per_arch), std::move(r.accesses), {}, false};
-    const cuda::CompileDb* db = db_for(cu[i].second);
-    if (auto e = setup_flags.find(cu[i].second); e != setup_flags.end() && (!db || !db->has_entry(cu[i].second))) {
-      out.units[i].own_targets = e->second.targets;
-      out.units[i].targets_unknown = e->second.targets_unknown;
+    if (const ExtensionFlags* ext = extension_of(cu[i].second)) {
+      out.units[i].own_targets = ext->targets;
+      out.units[i].targets_unknown = ext->targets_unknown;
     }
   }
   for (auto& d : diags)
