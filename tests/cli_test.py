@@ -8,6 +8,7 @@ import stat
 import subprocess
 import sys
 import tempfile
+import threading
 import unittest
 
 BIN = None
@@ -171,6 +172,22 @@ class Cli(unittest.TestCase):
         self.assertEqual(p.stdout, "")
         log = json.loads(read(os.path.join(self.dir, "out.sarif")))
         self.assertEqual(log["runs"][0]["results"][0]["ruleId"], "ARCH003")
+
+    def test_output_to_a_pipe_is_written_in_place(self):
+        # `-o /dev/null` or a FIFO: renaming a temporary file over it would replace the device or
+        # pipe with a regular file (it once did /dev/null's).
+        write(self.dir, "Dockerfile", BAD_DOCKERFILE)
+        fifo = os.path.join(self.dir, "report.fifo")
+        os.mkfifo(fifo)
+        got = []
+        reader = threading.Thread(target=lambda: got.append(open(fifo).read()), daemon=True)
+        reader.start()
+        p = run(["check", "--format", "json", "-o", fifo, "Dockerfile"], self.dir)
+        reader.join(60)
+        self.assertEqual(p.returncode, 1, p.stderr)
+        self.assertTrue(stat.S_ISFIFO(os.stat(fifo).st_mode))
+        self.assertEqual(json.loads(got[0])["findings"][0]["rule"], "ARCH003")
+        self.assertEqual([f for f in os.listdir(self.dir) if f.startswith(".cudalint-tmp")], [])
 
     def test_gitignore_and_exclude(self):
         write(self.dir, ".gitignore", "ignored/\n")

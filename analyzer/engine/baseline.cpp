@@ -32,6 +32,31 @@ std::string content_hash(const Finding& f) {
   return fmt::format("{:016x}", h);
 }
 
+bool write_all(int fd, std::string_view content) {
+  size_t off = 0;
+  while (off < content.size()) {
+    ssize_t n = ::write(fd, content.data() + off, content.size() - off);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return false;
+    }
+    off += static_cast<size_t>(n);
+  }
+  return true;
+}
+
+bool write_in_place(const std::string& path, std::string_view content, std::string& error) {
+  int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+  bool ok = fd >= 0 && write_all(fd, content);
+  int err = errno;
+  if (fd >= 0 && ::close(fd) != 0 && ok) {
+    ok = false;
+    err = errno;
+  }
+  if (!ok) error = fmt::format("cannot write {}: {}", path, std::strerror(err));
+  return ok;
+}
+
 }  // namespace
 
 bool write_file_atomically(const std::string& link_path, std::string_view content, std::string& error) {
@@ -41,6 +66,10 @@ bool write_file_atomically(const std::string& link_path, std::string_view conten
     fs_path = real;
     std::free(real);
   }
+  // A device, pipe or socket (`-o /dev/null`, `-o /dev/stdout`, a FIFO) is written in place:
+  // renaming over it would replace it with a regular file.
+  if (struct stat target {}; ::stat(fs_path.c_str(), &target) == 0 && !S_ISREG(target.st_mode))
+    return write_in_place(fs_path, content, error);
   auto slash = fs_path.find_last_of('/');
   std::string dir = slash == std::string::npos ? "." : fs_path.substr(0, slash == 0 ? 1 : slash);
   std::string tmpl = dir + "/.cudalint-tmp-XXXXXX";
@@ -59,17 +88,7 @@ bool write_file_atomically(const std::string& link_path, std::string_view conten
     ::umask(um);
     mode = 0666 & ~um;
   }
-  size_t off = 0;
-  bool ok = true;
-  while (off < content.size()) {
-    ssize_t n = ::write(fd, content.data() + off, content.size() - off);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      ok = false;
-      break;
-    }
-    off += static_cast<size_t>(n);
-  }
+  bool ok = write_all(fd, content);
   if (ok && (::fchmod(fd, mode) != 0 || ::fsync(fd) != 0)) ok = false;
   int err = errno;
   ::close(fd);

@@ -29,7 +29,8 @@ bool write_baseline(const std::string& fs_path, const std::vector<Finding>& find
 size_t filter_baseline(const Baseline& baseline, std::vector<Finding>& findings);
 
 // Writes `content` to `fs_path` atomically (temporary file in the same directory + rename),
-// keeping the permissions of an existing file.
+// keeping the permissions of an existing file. A device or pipe there (`/dev/null`,
+// `/dev/stdout`, a FIFO) is written in place.
 bool write_file_atomically(const std::string& fs_path, std::string_view content, std::string& error);
 
 }  // namespace cudalint
