@@ -9,8 +9,8 @@ targets), every case of cases/ is checked in one cudalint run:
     cudalint check <cases...> --target-archs <target> --select INTR --format json -j N
 
 A case with `// nvcc-flags: ...` (an extension source, see run_nvcc.py) is checked as one: copied
-with the other cases of the same flags into a temporary directory beside a setup.py whose
-CUDAExtension lists them with those `nvcc` flags, so cudalint takes the flags from the build file
+into a temporary directory beside a setup.py with a CUDAExtension per set of flags that lists
+its cases with those `nvcc` flags, so cudalint takes the flags from the build file
 as it would in a project (such cases include no local headers).
 
 "cudalint rejects" a case for a target when it reports an INTR finding of severity `error` in
@@ -31,8 +31,8 @@ CASES = os.path.join(HERE, "cases")
 
 
 def extension_dirs(cases, tmp):
-    """{directory: [cases]}: CASES for the plain cases, and one directory with a setup.py per set
-    of `nvcc-flags` (made under `tmp`)."""
+    """{directory: [cases]}: CASES for the plain cases, and one directory (made under `tmp`) for
+    the `nvcc-flags` cases, beside a setup.py with one CUDAExtension per set of flags."""
     sys.path.insert(0, HERE)
     import run_nvcc
     groups = {}
@@ -40,38 +40,42 @@ def extension_dirs(cases, tmp):
         flags = run_nvcc.case_flags(c)
         groups.setdefault(None if flags is None else tuple(flags), []).append(c)
     out = {}
-    for n, (flags, members) in enumerate(sorted(groups.items(), key=lambda g: (g[0] is not None, g[0] or ()))):
-        if flags is None:
-            out[CASES] = members
-            continue
-        d = os.path.join(tmp, f"ext{n}")
+    if None in groups:
+        out[CASES] = groups.pop(None)
+    if groups:
+        d = os.path.join(tmp, "ext")
         os.makedirs(d)
-        for c in members:
-            shutil.copyfile(os.path.join(CASES, c), os.path.join(d, c))
+        exts = []
+        for n, (flags, members) in enumerate(sorted(groups.items())):
+            for c in members:
+                shutil.copyfile(os.path.join(CASES, c), os.path.join(d, c))
+            # The same last component everywhere: TORCH_EXTENSION_NAME=oracle_ext, as run_nvcc.py.
+            exts.append(f"        CUDAExtension(\"p{n}.oracle_ext\", sources={json.dumps(members)},\n"
+                        f"                      extra_compile_args={{\"cxx\": [], \"nvcc\": {json.dumps(list(flags))}}}),\n")
         with open(os.path.join(d, "setup.py"), "w") as f:
             f.write("from setuptools import setup\n"
                     "from torch.utils.cpp_extension import BuildExtension, CUDAExtension\n\n"
-                    "setup(\n    name=\"oracle\",\n"
-                    f"    ext_modules=[CUDAExtension(\"oracle_ext\", sources={json.dumps(members)},\n"
-                    f"                               extra_compile_args={{\"cxx\": [], \"nvcc\": {json.dumps(list(flags))}}})],\n"
+                    "setup(\n    name=\"oracle\",\n    ext_modules=[\n" + "".join(exts) + "    ],\n"
                     "    cmdclass={\"build_ext\": BuildExtension},\n)\n")
-        out[d] = members
+        out[d] = sorted(c for m in groups.values() for c in m)
     return out
 
 
-def run_target(cudalint, dirs, target, jobs):
+def run_target(cudalint, dirs, target, jobs, cache):
     """{case: [error INTR messages]} for one target."""
     out = {}
     for d, cases in dirs.items():
-        out.update(run_dir(cudalint, d, cases, target, jobs))
+        out.update(run_dir(cudalint, d, cases, target, jobs, cache))
     return out
 
 
-def run_dir(cudalint, cwd, cases, target, jobs):
-    # An extension's directory is checked whole, so that its setup.py is read.
+def run_dir(cudalint, cwd, cases, target, jobs, cache):
+    # The extensions' directory is checked whole, so that its setup.py is read. One cache for
+    # every target: the precompiled preludes of other flags (and of standard headers), the same
+    # for every arch, are built once instead of once per target (results are keyed by the arch).
     paths = cases if cwd == CASES else ["."]
     cmd = [cudalint, "check", *paths, "--target-archs", target, "--select", "INTR", "--format", "json",
-           "--exit-zero", "--no-gitignore", "-j", str(jobs)]
+           "--exit-zero", "--no-gitignore", "-j", str(jobs), "--cache-dir", cache]
     p = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True)
     if p.returncode != 0:
         sys.exit(f"score_cudalint.py: `{' '.join(cmd)}` exited {p.returncode}:\n{p.stderr[:2000]}")
@@ -108,16 +112,16 @@ def main():
 
     tmp = tempfile.mkdtemp(prefix="cudalint-oracle-")
     try:
-        return score(a, cudalint, expected, archs, cases, extension_dirs(cases, tmp))
+        return score(a, cudalint, expected, archs, cases, extension_dirs(cases, tmp), os.path.join(tmp, "cache"))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
 
-def score(a, cudalint, expected, archs, cases, dirs):
+def score(a, cudalint, expected, archs, cases, dirs, cache):
     agree, total, problems = {}, {}, []
     confusion = {"tp": 0, "tn": 0, "fp": 0, "fn": 0}  # positive = rejected
     for t in archs:
-        found = run_target(cudalint, dirs, t, a.jobs)
+        found = run_target(cudalint, dirs, t, a.jobs, cache)
         agree[t] = total[t] = 0
         for c in cases:
             v = expected["cases"][c].get(t)
