@@ -24,6 +24,10 @@ std::string dir_of(const std::string& abs) {
   return s == std::string::npos || s == 0 ? "/" : abs.substr(0, s);
 }
 
+bool clang_style(std::string_view flag) {
+  return flag.starts_with("--cuda-gpu-arch") || flag.starts_with("--offload-arch");
+}
+
 }  // namespace
 
 CudaSourcesOutput analyze_cuda_sources(const model::ProjectModel& model, const CudaSourcesInput& in) {
@@ -49,21 +53,28 @@ CudaSourcesOutput analyze_cuda_sources(const model::ProjectModel& model, const C
 
   std::vector<std::pair<const SourceFile*, std::string>> cu;
   std::map<std::string, const SourceFile*> by_abs;
-  std::vector<std::pair<std::string, cuda::CompileDb>> dbs;  // directory → database
+  struct Database {
+    std::string dir;
+    const SourceFile* file;
+    cuda::CompileDb db;
+  };
+  std::vector<Database> dbs;
   for (const auto& [sf, abs] : *in.loaded) {
     by_abs[abs] = sf;
     if (sf->kind == FileKind::CudaSource && (!in.only || in.only->count(abs))) cu.emplace_back(sf, abs);
     if (sf->kind == FileKind::CompileCommands)
       if (auto db = cuda::CompileDb::parse(sf->text, dir_of(abs)); db && !db->empty())
-        dbs.emplace_back(dir_of(abs), std::move(*db));
+        dbs.push_back({dir_of(abs), sf, std::move(*db)});
   }
-  // The CUDA sources that setup.py extensions list, with the flags torch's extension builder
-  // compiles them with. Sources are relative to setup.py's directory, where it runs.
+  // The flags (and, when they choose them, the archs) a file's own build compiles it with: its
+  // compile_commands.json entry, else the setup.py extension that lists it.
   struct ExtensionFlags {
     cuda::CompileFlags flags;
     std::vector<model::TargetArch> targets;  // its own archs, when its flags choose them
     bool targets_unknown = false;
   };
+  // The CUDA sources that setup.py extensions list, with the flags torch's extension builder
+  // compiles them with. Sources are relative to setup.py's directory, where it runs.
   std::map<std::string, ExtensionFlags> setup_flags;
   for (const auto& unit : model.setup_pys) {
     auto it = std::find_if(in.loaded->begin(), in.loaded->end(), [&](const auto& l) { return l.first == unit.file; });
@@ -100,6 +111,10 @@ CudaSourcesOutput analyze_cuda_sources(const model::ProjectModel& model, const C
               ef.targets.push_back({arch, Origin{unit.file->path, items[k].span}, fmt::format("nvcc flag `{}`", spelled),
                                     unit.file->lines.line_of(items[k].span.begin)});
         }
+      } else if (!ext.nvcc_args.complete && !model.target_archs_override) {
+        // A list partly computed (`["-O3"] + arch_flags`): the part not read may name archs, and
+        // then torch adds none of TORCH_CUDA_ARCH_LIST's. Which archs it is compiled for is unknown.
+        ef.targets_unknown = true;
       }
       for (const auto& src : ext.sources.items) {
         llvm::SmallString<256> p(src.value);
@@ -112,24 +127,53 @@ CudaSourcesOutput analyze_cuda_sources(const model::ProjectModel& model, const C
 
   // The nearest database above a file (else the first one): a project's build directory's
   // database is usually linked to its root.
-  auto db_for = [&](const std::string& abs) -> const cuda::CompileDb* {
-    const cuda::CompileDb* best = nullptr;
+  auto db_for = [&](const std::string& abs) -> const Database* {
+    const Database* best = nullptr;
     size_t best_len = 0;
-    for (const auto& [dir, db] : dbs)
-      if (abs.starts_with(dir + "/") && dir.size() + 1 > best_len) {
-        best = &db;
-        best_len = dir.size() + 1;
+    for (const auto& d : dbs)
+      if (abs.starts_with(d.dir + "/") && d.dir.size() + 1 > best_len) {
+        best = &d;
+        best_len = d.dir.size() + 1;
       }
-    return best ? best : dbs.empty() ? nullptr : &dbs.front().second;
+    return best ? best : dbs.empty() ? nullptr : &dbs.front();
   };
 
-  // The setup.py extension whose flags (and archs) a file is parsed with: none when its own
-  // compile_commands.json entry gives them.
+  // The sources with a database entry of their own. An entry whose arch options name other archs
+  // than the project's list is what the build compiles that file for; one naming the same archs
+  // leaves the project's list (its origin is a file the user edits, not a generated one).
+  std::map<std::string, ExtensionFlags> entry_flags;
+  for (const auto& [sf, abs] : cu) {
+    const Database* d = db_for(abs);
+    if (!d) continue;
+    auto entry = d->db.own_entry(abs);
+    if (!entry) continue;
+    ExtensionFlags ef;
+    ef.flags = std::move(entry->flags);
+    const auto& archs = ef.flags.archs;
+    auto in_project = [&](const model::Arch& a) {
+      return std::any_of(model.device_targets.begin(), model.device_targets.end(),
+                         [&](const model::TargetArch& t) { return t.arch == a; });
+    };
+    const bool same = !archs.empty() && std::all_of(archs.begin(), archs.end(), in_project) &&
+                      std::all_of(model.device_targets.begin(), model.device_targets.end(), [&](const auto& t) {
+                        return std::find(archs.begin(), archs.end(), t.arch) != archs.end();
+                      });
+    if (ef.flags.arch_options && !model.target_archs_override && !same) {
+      ef.targets_unknown = archs.empty();
+      for (size_t k = 0; k < archs.size(); ++k)
+        ef.targets.push_back({archs[k], Origin{d->file->path, {static_cast<uint32_t>(entry->begin), static_cast<uint32_t>(entry->end)}},
+                              fmt::format("{} flag `{}`", clang_style(ef.flags.arch_flags[k]) ? "clang" : "nvcc",
+                                          ef.flags.arch_flags[k]),
+                              d->file->lines.line_of(static_cast<uint32_t>(entry->begin))});
+    }
+    entry_flags.emplace(abs, std::move(ef));
+  }
+
+  // What a file's own build gives: its database entry, else its setup.py extension, else nothing.
   auto extension_of = [&](const std::string& abs) -> const ExtensionFlags* {
+    if (auto e = entry_flags.find(abs); e != entry_flags.end()) return &e->second;
     auto e = setup_flags.find(abs);
-    if (e == setup_flags.end()) return nullptr;
-    const cuda::CompileDb* db = db_for(abs);
-    return db && db->has_entry(abs) ? nullptr : &e->second;
+    return e == setup_flags.end() ? nullptr : &e->second;
   };
 
   // The embedded PCH (default flags) is always used; other flags get one built when that pays.
@@ -162,8 +206,8 @@ CudaSourcesOutput analyze_cuda_sources(const model::ProjectModel& model, const C
           opts.archs.clear();
           for (const auto& t : ext->targets) opts.archs.push_back(t.arch);
         }
-      } else if (const cuda::CompileDb* db = db_for(cu[i].second)) {
-        f = db->flags_for(cu[i].second);
+      } else if (const Database* d = db_for(cu[i].second)) {
+        f = d->db.flags_for(cu[i].second);
       }
       if (f) {
         opts.include_dirs = f->include_dirs;

@@ -71,9 +71,11 @@ struct CudaUnit {
   std::vector<cuda::ArchResult> per_arch;
   std::vector<cuda::GlobalAccess> accesses;  // global loads/stores of its kernels
   // The archs its own build flags compile it for (a setup.py extension whose `nvcc` list has
-  // -gencode/-arch: torch then adds no arch flags of its own); empty: the model's device targets.
+  // -gencode/-arch: torch then adds no arch flags of its own; a compile_commands.json entry naming
+  // other archs than the project's); empty: the model's device targets.
   std::vector<TargetArch> own_targets;
-  bool targets_unknown = false;  // its flags choose archs that cannot be known (`-arch=native`)
+  // Its flags choose archs that cannot be known (`-arch=native`, an `nvcc` list partly computed).
+  bool targets_unknown = false;
 };
 
 // Inputs that do not come from the analysed files.

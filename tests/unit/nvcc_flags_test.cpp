@@ -56,6 +56,10 @@ TEST(NvccFlags, ArchOptionsGiveTheVirtualArchs) {
   std::vector<std::string> names;
   for (const auto& a : f.archs) names.push_back(a.sm_name());
   EXPECT_EQ(names, (Strings{"sm_75", "sm_80", "sm_90a", "sm_100", "sm_120"}));
+  // Each arch with the option that named it, as written (a separate value joined by a space).
+  EXPECT_EQ(f.arch_flags, (Strings{"-gencode=arch=compute_75,code=sm_75", "-gencode arch=compute_80,code=[sm_86,compute_80]",
+                                   "--generate-code=arch=compute_90a,code=sm_90a", "-arch=sm_100",
+                                   "--gpu-architecture compute_120"}));
   auto native = cuda::nvcc_flags({"-arch=native"}, "/p");
   EXPECT_TRUE(native.arch_options);
   EXPECT_TRUE(native.archs.empty());
@@ -74,6 +78,41 @@ TEST(TorchExtensionCommand, TorchFlagsComeBetweenDefineMacrosAndTheExtensionsOwn
                                 "__CUDA_NO_HALF2_OPERATORS__", "__CUDACC_RELAXED_CONSTEXPR__", "USE_X=0",
                                 "TORCH_API_INCLUDE_EXTENSION_H", "TORCH_EXTENSION_NAME=_C"}));
   EXPECT_FALSE(f.extended_lambda);
+}
+
+
+TEST(NvccFlags, ClangCudaArchOptionsAreDevicePasses) {
+  auto f = cuda::nvcc_flags({"clang++", "-x", "cuda", "--offload-arch=sm_75,sm_90a", "--cuda-gpu-arch=sm_80"}, "/p");
+  EXPECT_TRUE(f.arch_options);
+  std::vector<std::string> names;
+  for (const auto& a : f.archs) names.push_back(a.sm_name());
+  EXPECT_EQ(names, (Strings{"sm_75", "sm_90a", "sm_80"}));
+  EXPECT_EQ(f.arch_flags, (Strings{"--offload-arch=sm_75,sm_90a", "--offload-arch=sm_75,sm_90a", "--cuda-gpu-arch=sm_80"}));
+}
+
+TEST(CompileDb, OwnEntryPointsAtItsCommand) {
+  const std::string json =
+      "[\n"
+      "  {\"directory\": \"/b\", \"file\": \"a.cu\", \"command\": \"nvcc \\\"-DX={\\\" -arch=sm_80 -c a.cu\"},\n"
+      "  {\"file\": \"/b/c.cu\", \"directory\": \"/b\", \"output\": {\"command\": 1},\n"
+      "   \"arguments\": [\"nvcc\", \"-gencode\", \"arch=compute_75,code=sm_75\", \"c.cu\"]},\n"
+      "  {\"file\": \"/b/d.cu\"}\n"
+      "]\n";
+  auto db = cuda::CompileDb::parse(json, "/b");
+  ASSERT_TRUE(db);
+  auto a = db->own_entry("/b/a.cu");
+  ASSERT_TRUE(a);
+  EXPECT_EQ(json.substr(a->begin, a->end - a->begin), "\"command\"");
+  EXPECT_EQ(a->flags.arch_flags, (Strings{"-arch=sm_80"}));
+  auto c = db->own_entry("/b/c.cu");
+  ASSERT_TRUE(c);
+  // The entry's own `arguments` key, not the nested object's `command`.
+  EXPECT_EQ(json.substr(c->begin, c->end - c->begin), "\"arguments\"");
+  EXPECT_EQ(c->flags.arch_flags, (Strings{"-gencode arch=compute_75,code=sm_75"}));
+  auto d = db->own_entry("/b/d.cu");  // no command: the entry's `{`
+  ASSERT_TRUE(d);
+  EXPECT_EQ(json.substr(d->begin, 1), "{");
+  EXPECT_FALSE(db->own_entry("/b/e.cu"));
 }
 
 }  // namespace

@@ -2229,9 +2229,14 @@ CompileFlags nvcc_flags(const std::vector<std::string>& command, const std::stri
     std::string_view opt = a.starts_with("--") ? a.substr(1) : a;
     // The arch each device pass compiles for is the virtual one (`arch=compute_80`), whatever
     // `code=` embeds: __CUDA_ARCH__ is its number.
+    // With the option as written (and its value when that is the next argument).
+    const size_t at_option = i;
     auto add_arch = [&](std::string_view token) {
       if (auto arch = model::parse_arch_token(token))
-        if (std::find(f.archs.begin(), f.archs.end(), *arch) == f.archs.end()) f.archs.push_back(*arch);
+        if (std::find(f.archs.begin(), f.archs.end(), *arch) == f.archs.end()) {
+          f.archs.push_back(*arch);
+          f.arch_flags.push_back(i == at_option ? std::string(a) : std::string(a) + " " + argv[i].first);
+        }
     };
     if (!host_only && (opt.starts_with("-gencode") || opt.starts_with("-generate-code"))) {
       f.arch_options = true;
@@ -2255,6 +2260,18 @@ CompileFlags nvcc_flags(const std::vector<std::string>& command, const std::stri
                          : a.starts_with("--arch")            ? "--arch"
                                                               : "-arch"))
         add_arch(*v);
+      continue;
+    }
+    // A database written for clang's CUDA mode: each `--cuda-gpu-arch`/`--offload-arch` is a
+    // device pass (`sm_80`: __CUDA_ARCH__ 800).
+    if (!host_only && (a.starts_with("--cuda-gpu-arch=") || a.starts_with("--offload-arch="))) {
+      f.arch_options = true;
+      std::string_view list = a.substr(a.find('=') + 1);  // --offload-arch takes a list
+      for (size_t at = 0; at <= list.size();) {
+        size_t comma = std::min(list.find(',', at), list.size());
+        add_arch(list.substr(at, comma - at));
+        at = comma + 1;
+      }
       continue;
     }
     if (!host_only && (opt == "-expt-extended-lambda" || opt == "-extended-lambda")) {
@@ -2289,6 +2306,37 @@ CompileFlags nvcc_flags(const std::vector<std::string>& command, const std::stri
   return f;
 }
 
+namespace {
+
+// Where each entry of a compile database (a JSON array of objects) writes its command: the
+// `command`/`arguments` key, else the entry's `{`. llvm::json keeps no offsets; the text is
+// valid JSON by now, so strings and nesting are all there is to follow.
+std::vector<std::pair<size_t, size_t>> entry_spans(std::string_view json) {
+  std::vector<std::pair<size_t, size_t>> out;
+  int depth = 0;
+  for (size_t i = 0; i < json.size(); ++i) {
+    char c = json[i];
+    if (c == '"') {
+      size_t b = i++;
+      while (i < json.size() && json[i] != '"') i += json[i] == '\\' ? 2 : 1;
+      std::string_view key = json.substr(b + 1, std::min(i, json.size()) - b - 1);
+      if (depth == 2 && !out.empty() && (key == "command" || key == "arguments")) {
+        size_t k = i + 1;
+        while (k < json.size() && (json[k] == ' ' || json[k] == '\t' || json[k] == '\n' || json[k] == '\r')) ++k;
+        if (k < json.size() && json[k] == ':') out.back() = {b, std::min(i + 1, json.size())};
+      }
+    } else if (c == '{' || c == '[') {
+      if (c == '{' && depth == 1) out.emplace_back(i, i + 1);
+      ++depth;
+    } else if (c == '}' || c == ']') {
+      --depth;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
 std::optional<CompileDb> CompileDb::parse(std::string_view json, std::string_view db_dir, std::string* error) {
   llvm::Expected<llvm::json::Value> v = llvm::json::parse(llvm::StringRef(json.data(), json.size()));
   if (!v) {
@@ -2302,10 +2350,14 @@ std::optional<CompileDb> CompileDb::parse(std::string_view json, std::string_vie
     return std::nullopt;
   }
   CompileDb db;
+  const auto spans = entry_spans(json);
+  size_t object = 0;
   for (const llvm::json::Value& ev : *arr) {
     const llvm::json::Object* o = ev.getAsObject();
     if (!o) continue;
     Entry e;
+    if (object < spans.size()) std::tie(e.begin, e.end) = spans[object];
+    ++object;
     if (auto d = o->getString("directory")) e.dir = join_path(db_dir, d->str());
     else e.dir = std::string(db_dir);
     if (auto f = o->getString("file")) e.file = join_path(e.dir, f->str());
@@ -2333,6 +2385,12 @@ std::optional<CompileFlags> CompileDb::flags_for(std::string_view file) const {
       if (e.file.ends_with(".cu")) { pick = &e; break; }
   if (!pick) return std::nullopt;
   return nvcc_flags(pick->argv, pick->dir);
+}
+
+std::optional<CompileDb::OwnEntry> CompileDb::own_entry(std::string_view file) const {
+  for (const auto& e : entries_)
+    if (e.file == file) return OwnEntry{nvcc_flags(e.argv, e.dir), e.begin, e.end};
+  return std::nullopt;
 }
 
 bool CompileDb::has_entry(std::string_view file) const {

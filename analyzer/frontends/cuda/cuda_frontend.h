@@ -239,6 +239,7 @@ struct CompileFlags {
   // `--gpu-architecture`), in order; `arch_options` is set when such an option is there at all
   // (`-arch=native` and `all` name no arch).
   std::vector<model::Arch> archs;
+  std::vector<std::string> arch_flags;  // for each of `archs`, the option that named it, as written
   bool arch_options = false;
 };
 
@@ -258,12 +259,20 @@ class CompileDb {
   std::optional<CompileFlags> flags_for(std::string_view file) const;
   // Whether `file` (absolute) has an entry of its own.
   bool has_entry(std::string_view file) const;
+  // `file`'s own entry: its flags and where its command is written in the database (the
+  // `command`/`arguments` key; the entry's `{` when it has neither).
+  struct OwnEntry {
+    CompileFlags flags;
+    size_t begin = 0, end = 0;
+  };
+  std::optional<OwnEntry> own_entry(std::string_view file) const;
   bool empty() const { return entries_.empty(); }
 
  private:
   struct Entry {
     std::string file, dir;
     std::vector<std::string> argv;
+    size_t begin = 0, end = 0;
   };
   std::vector<Entry> entries_;
 };
