@@ -1570,17 +1570,30 @@ class Summarizer {
     std::map<std::string, std::string> mask_of;  // local name -> parameter it is a comparison of
     TSTreeCursor c = ts_tree_cursor_new(body);
     int depth = 1;
+    // The nodes the cursor is below (ts_node_parent walks down from the root each time).
+    std::vector<TSNode> above = {body};
     bool more = ts_tree_cursor_goto_first_child(&c);
-    while (more) {
+    // Once every parameter has its evidence, the rest of the body can add none.
+    while (more && found.size() < params.size()) {
       TSNode n = ts_tree_cursor_current_node(&c);
       if (!spend()) break;
+      if (!ts_node_is_named(n)) {  // punctuation and keywords: nothing to look at or below
+        while (!ts_tree_cursor_goto_next_sibling(&c)) {
+          if (!ts_tree_cursor_goto_parent(&c) || --depth == 0) {
+            more = false;
+            break;
+          }
+          above.pop_back();
+        }
+        continue;
+      }
       std::string_view t = type_of(n);
       bool descend = t != "function_definition" && t != "class_definition" && t != "lambda" && depth < kMaxDepth;
       if (t == "attribute") {
         TSNode obj = field(n, "object");
         if (type_of(obj) == "identifier" && params.count(std::string(txt(obj)))) {
           std::string_view a = txt(field(n, "attribute"));
-          bool method = type_of(ts_node_parent(n)) == "call";
+          bool method = type_of(above.back()) == "call";
           if (tensor_only_attr(a) || (method && tensor_only_method(a) && a != "item" && a != "tolist"))
             found.insert(std::string(txt(obj)));
         }
@@ -1628,6 +1641,7 @@ class Summarizer {
       }
       if (descend && ts_tree_cursor_goto_first_child(&c)) {
         ++depth;
+        above.push_back(n);
         continue;
       }
       while (!ts_tree_cursor_goto_next_sibling(&c)) {
@@ -1635,6 +1649,7 @@ class Summarizer {
           more = false;
           break;
         }
+        above.pop_back();
       }
     }
     ts_tree_cursor_delete(&c);
