@@ -74,7 +74,11 @@ class Analyzer {
   }
 
   uint32_t size_of(clang::QualType t) const {
-    if (t.isNull() || t->isIncompleteType() || t->isDependentType()) return 0;
+    if (t.isNull() || t->isIncompleteType() || t->isDependentType() || t->containsErrors() || t->isUndeducedType() ||
+        t->isPlaceholderType() || t->isFunctionType())
+      return 0;
+    // The layout of an invalid record (one whose declaration had errors) cannot be computed.
+    if (const clang::RecordDecl* rd = t->getAsRecordDecl(); rd && rd->isInvalidDecl()) return 0;
     return static_cast<uint32_t>(ctx_.getTypeSizeInChars(t).getQuantity());
   }
 
@@ -306,7 +310,9 @@ class Analyzer {
       return;
     }
     if (auto* me = llvm::dyn_cast<clang::MemberExpr>(e)) {
-      if (handled_.count(me)) return;
+      // Only a field is memory: `p[i].operator float()` (a conversion of an element of class
+      // type) names a member function, whose bound-member type has no size.
+      if (handled_.count(me) || !llvm::isa<clang::FieldDecl>(me->getMemberDecl())) return;
       if (auto* ase = llvm::dyn_cast<clang::ArraySubscriptExpr>(me->getBase()->IgnoreParenImpCasts()))
         if (const std::string* p = global_base(ase->getBase(), env)) {
           if (me->getType()->isArrayType()) return;  // indexed further: the outer subscript records it
