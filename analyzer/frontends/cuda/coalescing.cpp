@@ -64,6 +64,7 @@ class Analyzer {
   std::string kernel_name_;
   std::set<std::pair<uint32_t, bool>> seen_;
   std::set<const clang::Expr*> stores_, handled_;
+  std::set<const clang::Expr*> address_only_;  // `&p[i]`: an address computed, nothing loaded
 
   bool span_of(const clang::Expr* e, uint32_t& b, uint32_t& en) const {
     clang::SourceLocation s = sm_.getFileLoc(e->getBeginLoc()), t = sm_.getFileLoc(e->getEndLoc());
@@ -281,6 +282,20 @@ class Analyzer {
       bool store = stores_.count(e->IgnoreParenImpCasts()) > 0;
       access(e, env, store);
     }
+    if (auto* uo = llvm::dyn_cast<clang::UnaryOperator>(s)) {
+      if (uo->getOpcode() == clang::UO_AddrOf) {
+        if (auto* ase = llvm::dyn_cast<clang::ArraySubscriptExpr>(uo->getSubExpr()->IgnoreParenImpCasts()))
+          address_only_.insert(ase);
+      } else if (uo->getOpcode() == clang::UO_Deref) {
+        // `*(uint4*)&p[i]`, `*reinterpret_cast<float4*>(&p[i])`: a vector access of the cast
+        // type's width at p[i]'s address.
+        auto* addr = llvm::dyn_cast<clang::UnaryOperator>(uo->getSubExpr()->IgnoreParenCasts());
+        if (addr && addr->getOpcode() == clang::UO_AddrOf)
+          if (auto* ase = llvm::dyn_cast<clang::ArraySubscriptExpr>(addr->getSubExpr()->IgnoreParenImpCasts()))
+            if (const std::string* p = global_base(ase->getBase(), env))
+              record(uo, ase, *p, stores_.count(uo) > 0, size_of(uo->getType()), false, env);
+      }
+    }
     if (auto* call = llvm::dyn_cast<clang::CallExpr>(s)) {
       const clang::FunctionDecl* fd = call->getDirectCallee();
       if (fd && fd->hasBody() && env.depth < 3 && (fd->hasAttr<clang::CUDADeviceAttr>())) {
@@ -292,7 +307,7 @@ class Analyzer {
   }
 
   void access(const clang::Expr* e, const Env& env, bool store) {
-    if (handled_.count(e) && !store) return;
+    if ((handled_.count(e) && !store) || address_only_.count(e)) return;
     // `p[i].field` and `p[i].arr[j]`: a field of an array of structs.
     if (auto* outer = llvm::dyn_cast<clang::ArraySubscriptExpr>(e)) {
       if (auto* me = llvm::dyn_cast<clang::MemberExpr>(outer->getBase()->IgnoreParenImpCasts()))

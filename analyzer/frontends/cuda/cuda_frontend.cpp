@@ -47,7 +47,8 @@
 
 namespace cudalint::cuda {
 
-std::string_view prelude_base();  // generated from prelude.cuh
+std::string_view prelude_base();     // generated from prelude.cuh
+std::string_view torch_stub_text();  // generated from torch_stub.cuh
 
 namespace {
 
@@ -81,6 +82,21 @@ constexpr std::string_view kCudaHeaders[] = {
     "cuda_awbarrier_primitives.h", "cudaTypedefs.h", "vector_types.h", "vector_functions.h", "driver_types.h",
     "builtin_types.h", "cuda_texture_types.h", "texture_fetch_functions.h", "math_constants.h",
     "cuda_device_runtime_api.h", "host_defines.h", "crt/host_defines.h"};
+
+// The PyTorch headers extensions include: each is cudalint's stand-in for torch's C++ API
+// (torch_stub.cuh), so that host code around launches type-checks and AT_DISPATCH_* instantiates
+// the kernels. Other torch headers stay missing (skipped).
+constexpr std::string_view kTorchStubPath = "/cudalint/torch_stub.cuh";
+constexpr std::string_view kTorchHeaders[] = {
+    "torch/extension.h", "torch/torch.h", "torch/all.h", "torch/python.h", "torch/library.h", "torch/types.h",
+    "torch/script.h", "ATen/ATen.h", "ATen/Dispatch.h", "ATen/Dispatch_v2.h", "ATen/Tensor.h", "ATen/core/Tensor.h",
+    "ATen/Functions.h", "ATen/AccumulateType.h", "ATen/OpMathType.h", "ATen/TensorUtils.h", "ATen/TensorAccessor.h",
+    "ATen/cuda/CUDAContext.h", "ATen/cuda/CUDAEvent.h", "ATen/cuda/Exceptions.h", "ATen/cuda/CUDAUtils.h",
+    "ATen/cuda/CUDAGeneratorImpl.h", "ATen/cuda/detail/IndexUtils.cuh", "ATen/cuda/detail/TensorInfo.cuh",
+    "ATen/core/TensorAccessor.h", "c10/cuda/CUDAGuard.h", "c10/cuda/CUDAStream.h", "c10/cuda/CUDAException.h",
+    "c10/cuda/CUDAMathCompat.h", "c10/util/Half.h", "c10/util/BFloat16.h", "c10/util/Optional.h",
+    "c10/util/complex.h", "c10/core/ScalarType.h", "c10/core/Device.h", "c10/core/TensorOptions.h",
+    "c10/macros/Macros.h", "pybind11/pybind11.h", "pybind11/stl.h", "pybind11/numpy.h"};
 
 // The one target every parse gives Clang, whatever the arch (sm_90, the newest Clang 19 knows):
 // the arch is in `__CUDA_ARCH__` and the feature macros, defined by hand, and the preprocessor
@@ -988,6 +1004,10 @@ llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> fixed_files(const std::s
   if (arch_text) mem->addFile(kArchPath, 0, llvm::MemoryBuffer::getMemBuffer(*arch_text, kArchPath));
   for (std::string_view h : kCudaHeaders)
     mem->addFile(fmt::format("{}/{}", kStubDir, h), 0, llvm::MemoryBuffer::getMemBuffer("#pragma once\n", h));
+  mem->addFile(kTorchStubPath, 0, llvm::MemoryBuffer::getMemBuffer(torch_stub_text(), kTorchStubPath));
+  static const std::string kTorchInclude = fmt::format("#include \"{}\"\n", kTorchStubPath);
+  for (std::string_view h : kTorchHeaders)
+    mem->addFile(fmt::format("{}/{}", kStubDir, h), 0, llvm::MemoryBuffer::getMemBuffer(kTorchInclude, h));
   return mem;
 }
 
