@@ -233,7 +233,11 @@ class Tensor {
   template <class T> __host__ Tensor& operator=(const T&);
   template <class T> __host__ Tensor operator[](const T&) const;
 };
-#define __CL_TENSOR_FN(f) template <class... A> __host__ Tensor f(A&&...);
+// A braced size list (`at::empty({n, d}, x.options())`) deduces no template argument: the second
+// form takes it as an IntArrayRef.
+#define __CL_TENSOR_FN(f) \
+  template <class... A> __host__ Tensor f(A&&...); \
+  template <class... A> __host__ Tensor f(IntArrayRef, A&&...);
 __CL_TENSOR_FN(empty) __CL_TENSOR_FN(zeros) __CL_TENSOR_FN(ones) __CL_TENSOR_FN(full) __CL_TENSOR_FN(empty_like)
 __CL_TENSOR_FN(zeros_like) __CL_TENSOR_FN(ones_like) __CL_TENSOR_FN(full_like) __CL_TENSOR_FN(arange)
 __CL_TENSOR_FN(empty_strided) __CL_TENSOR_FN(from_blob) __CL_TENSOR_FN(cat) __CL_TENSOR_FN(stack)
