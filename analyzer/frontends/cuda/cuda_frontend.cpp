@@ -1540,6 +1540,12 @@ bool scan_leading(std::string_view text, const std::string& dir, const IncludeLo
       continue;
     }
     if (std::find(std::begin(kCudaHeaders), std::end(kCudaHeaders), name) != std::end(kCudaHeaders)) continue;  // empty stubs
+    // torch's headers: cudalint's stand-in (the same file for all of them) goes into the PCH too.
+    if (std::find(std::begin(kTorchHeaders), std::end(kTorchHeaders), name) != std::end(kTorchHeaders)) {
+      std::string inc = fmt::format("#include \"{}\"\n", kTorchStubPath);
+      if (out.find(inc) == std::string::npos) out += inc;
+      continue;
+    }
     if (!look) return false;
     IncludeLookup::result_type found = look(name, angled, dir);
     if (!found) return false;        // there, but not to be read here
