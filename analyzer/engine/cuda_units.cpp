@@ -24,8 +24,12 @@ std::string dir_of(const std::string& abs) {
   return s == std::string::npos || s == 0 ? "/" : abs.substr(0, s);
 }
 
-bool clang_style(std::string_view flag) {
-  return flag.starts_with("--cuda-gpu-arch") || flag.starts_with("--offload-arch");
+// An arch a file's own flags compile it for, with the option that names it and where that is
+// written (the origin the finding points at).
+model::TargetArch flag_target(const model::Arch& arch, const std::string& flag, const SourceFile& file, Span at) {
+  const bool clang = flag.starts_with("--cuda-gpu-arch") || flag.starts_with("--offload-arch");
+  return {arch, Origin{file.path, at}, fmt::format("{} flag `{}`", clang ? "clang" : "nvcc", flag),
+          file.lines.line_of(at.begin)};
 }
 
 }  // namespace
@@ -96,20 +100,15 @@ CudaSourcesOutput analyze_cuda_sources(const model::ProjectModel& model, const C
       });
       if (own != ext.nvcc_args.items.end() && !model.target_archs_override) {
         ef.targets_unknown = ef.flags.archs.empty();
-        // Each arch with the flag that names it (`-gencode` and its value may be two items).
+        // Each arch at the item that names it (`-gencode` and its value may be two items).
         const auto& items = ext.nvcc_args.items;
-        for (size_t k = 0; k < items.size(); ++k) {
-          std::vector<std::string> flag = {items[k].value};
-          auto named = cuda::nvcc_flags(flag, dir);
-          if (named.arch_options && named.archs.empty() && k + 1 < items.size()) {  // `-gencode` VALUE
-            flag.push_back(items[k + 1].value);
-            named = cuda::nvcc_flags(flag, dir);
-          }
-          const std::string spelled = flag.size() == 2 ? flag[0] + " " + flag[1] : flag[0];
-          for (const auto& arch : named.archs)
-            if (std::none_of(ef.targets.begin(), ef.targets.end(), [&](const auto& t) { return t.arch == arch; }))
-              ef.targets.push_back({arch, Origin{unit.file->path, items[k].span}, fmt::format("nvcc flag `{}`", spelled),
-                                    unit.file->lines.line_of(items[k].span.begin)});
+        for (size_t k = 0; k < ef.flags.archs.size(); ++k) {
+          const std::string& flag = ef.flags.arch_flags[k];
+          for (size_t j = 0; j < items.size(); ++j)
+            if (items[j].value == flag || (j + 1 < items.size() && items[j].value + " " + items[j + 1].value == flag)) {
+              ef.targets.push_back(flag_target(ef.flags.archs[k], flag, *unit.file, items[j].span));
+              break;
+            }
         }
       } else if (!ext.nvcc_args.complete && !model.target_archs_override) {
         // A list partly computed (`["-O3"] + arch_flags`): the part not read may name archs, and
@@ -160,11 +159,8 @@ CudaSourcesOutput analyze_cuda_sources(const model::ProjectModel& model, const C
                       });
     if (ef.flags.arch_options && !model.target_archs_override && !same) {
       ef.targets_unknown = archs.empty();
-      for (size_t k = 0; k < archs.size(); ++k)
-        ef.targets.push_back({archs[k], Origin{d->file->path, {static_cast<uint32_t>(entry->begin), static_cast<uint32_t>(entry->end)}},
-                              fmt::format("{} flag `{}`", clang_style(ef.flags.arch_flags[k]) ? "clang" : "nvcc",
-                                          ef.flags.arch_flags[k]),
-                              d->file->lines.line_of(static_cast<uint32_t>(entry->begin))});
+      const Span at{static_cast<uint32_t>(entry->begin), static_cast<uint32_t>(entry->end)};
+      for (size_t k = 0; k < archs.size(); ++k) ef.targets.push_back(flag_target(archs[k], ef.flags.arch_flags[k], *d->file, at));
     }
     entry_flags.emplace(abs, std::move(ef));
   }

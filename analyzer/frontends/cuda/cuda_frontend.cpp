@@ -87,6 +87,8 @@ constexpr std::string_view kCudaHeaders[] = {
 // (torch_stub.cuh), so that host code around launches type-checks and AT_DISPATCH_* instantiates
 // the kernels. Other torch headers stay missing (skipped).
 constexpr std::string_view kTorchStubPath = "/cudalint/torch_stub.cuh";
+constexpr std::string_view kTorchStubInclude = "#include \"/cudalint/torch_stub.cuh\"\n";
+static_assert(kTorchStubInclude.find(kTorchStubPath) != std::string_view::npos);
 constexpr std::string_view kTorchHeaders[] = {
     "torch/extension.h", "torch/torch.h", "torch/all.h", "torch/python.h", "torch/library.h", "torch/types.h",
     "torch/script.h", "ATen/ATen.h", "ATen/Dispatch.h", "ATen/Dispatch_v2.h", "ATen/Tensor.h", "ATen/core/Tensor.h",
@@ -1005,9 +1007,8 @@ llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> fixed_files(const std::s
   for (std::string_view h : kCudaHeaders)
     mem->addFile(fmt::format("{}/{}", kStubDir, h), 0, llvm::MemoryBuffer::getMemBuffer("#pragma once\n", h));
   mem->addFile(kTorchStubPath, 0, llvm::MemoryBuffer::getMemBuffer(torch_stub_text(), kTorchStubPath));
-  static const std::string kTorchInclude = fmt::format("#include \"{}\"\n", kTorchStubPath);
   for (std::string_view h : kTorchHeaders)
-    mem->addFile(fmt::format("{}/{}", kStubDir, h), 0, llvm::MemoryBuffer::getMemBuffer(kTorchInclude, h));
+    mem->addFile(fmt::format("{}/{}", kStubDir, h), 0, llvm::MemoryBuffer::getMemBuffer(kTorchStubInclude, h));
   return mem;
 }
 
@@ -1542,8 +1543,7 @@ bool scan_leading(std::string_view text, const std::string& dir, const IncludeLo
     if (std::find(std::begin(kCudaHeaders), std::end(kCudaHeaders), name) != std::end(kCudaHeaders)) continue;  // empty stubs
     // torch's headers: cudalint's stand-in (the same file for all of them) goes into the PCH too.
     if (std::find(std::begin(kTorchHeaders), std::end(kTorchHeaders), name) != std::end(kTorchHeaders)) {
-      std::string inc = fmt::format("#include \"{}\"\n", kTorchStubPath);
-      if (out.find(inc) == std::string::npos) out += inc;
+      if (out.find(kTorchStubInclude) == std::string::npos) out += kTorchStubInclude;
       continue;
     }
     if (!look) return false;
@@ -2419,8 +2419,5 @@ std::optional<CompileDb::OwnEntry> CompileDb::own_entry(std::string_view file) c
   return std::nullopt;
 }
 
-bool CompileDb::has_entry(std::string_view file) const {
-  return std::any_of(entries_.begin(), entries_.end(), [&](const Entry& e) { return e.file == file; });
-}
 
 }  // namespace cudalint::cuda

@@ -257,8 +257,6 @@ class CompileDb {
   // For `file` (absolute): its own entry, else one from the same directory, else the first CUDA
   // entry (headers have no entry of their own).
   std::optional<CompileFlags> flags_for(std::string_view file) const;
-  // Whether `file` (absolute) has an entry of its own.
-  bool has_entry(std::string_view file) const;
   // `file`'s own entry: its flags and where its command is written in the database (the
   // `command`/`arguments` key; the entry's `{` when it has neither).
   struct OwnEntry {

@@ -1577,18 +1577,10 @@ class Summarizer {
     while (more && found.size() < params.size()) {
       TSNode n = ts_tree_cursor_current_node(&c);
       if (!spend()) break;
-      if (!ts_node_is_named(n)) {  // punctuation and keywords: nothing to look at or below
-        while (!ts_tree_cursor_goto_next_sibling(&c)) {
-          if (!ts_tree_cursor_goto_parent(&c) || --depth == 0) {
-            more = false;
-            break;
-          }
-          above.pop_back();
-        }
-        continue;
-      }
-      std::string_view t = type_of(n);
-      bool descend = t != "function_definition" && t != "class_definition" && t != "lambda" && depth < kMaxDepth;
+      // Punctuation and keywords: nothing to look at or below.
+      const bool named = ts_node_is_named(n);
+      std::string_view t = named ? type_of(n) : std::string_view();
+      bool descend = named && t != "function_definition" && t != "class_definition" && t != "lambda" && depth < kMaxDepth;
       if (t == "attribute") {
         TSNode obj = field(n, "object");
         if (type_of(obj) == "identifier" && params.count(std::string(txt(obj)))) {
