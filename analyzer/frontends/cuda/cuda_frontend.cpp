@@ -1236,6 +1236,29 @@ const std::string& PreludeCache::prelude(const FeatureTable& table) {
   return it->second;
 }
 
+bool PreludeCache::prelude_names(const FeatureTable& table, const std::vector<std::string>& macros) {
+  if (macros.empty()) return false;
+  const std::string& text = prelude(table);
+  std::lock_guard<std::mutex> lock(mu_);
+  auto [it, fresh] = prelude_idents_.try_emplace(&table);
+  if (fresh)
+    for (size_t i = 0; i < text.size();) {
+      if (!ident_char(text[i])) {
+        ++i;
+        continue;
+      }
+      size_t e = i;
+      while (e < text.size() && ident_char(text[e])) ++e;
+      it->second.emplace(text.substr(i, e - i));
+      i = e;
+    }
+  for (const auto& m : macros) {
+    std::string_view name = std::string_view(m).substr(0, m.find_first_of("=("));
+    if (!name.empty() && it->second.count(name)) return true;
+  }
+  return false;
+}
+
 const std::string& PreludeCache::arch_text(const model::Arch& arch) {
   std::lock_guard<std::mutex> lock(mu_);
   auto [it, fresh] = arch_texts_.try_emplace(arch.sm_name());
@@ -1567,19 +1590,6 @@ std::string leading_std_includes(std::string_view text, const std::string& dir, 
 
 namespace {
 
-// Whether one of `macros` (NAME or NAME=VALUE) names an identifier that occurs in `text`.
-bool macros_touch(std::string_view text, const std::vector<std::string>& macros) {
-  for (const auto& m : macros) {
-    std::string_view name = std::string_view(m).substr(0, m.find_first_of("=("));
-    if (name.empty()) continue;
-    for (size_t at = text.find(name); at != std::string_view::npos; at = text.find(name, at + 1))
-      if ((at == 0 || !ident_char(text[at - 1])) &&
-          (at + name.size() == text.size() || !ident_char(text[at + name.size()])))
-        return true;
-  }
-  return false;
-}
-
 // __CUDA_ARCH_LIST__ as nvcc defines it: the archs' numbers, ascending, without repeats (`a`
 // and `f` targets count as their number).
 std::string arch_list_macro(const std::vector<model::Arch>& archs) {
@@ -1611,7 +1621,8 @@ ArchParse parse_arch(const ParseInput& in, const model::Arch& arch, bool first, 
   // They come right after the prelude, as in the file, where nothing but includes precede them.
   PchBytes pch;
   std::string std_prelude;  // the prelude text that PCH was built from
-  if (opts.prelude_cache && !macros_touch(prelude, opts.defines) && !macros_touch(prelude, opts.undefines)) {
+  if (opts.prelude_cache && !opts.prelude_cache->prelude_names(table, opts.defines) &&
+      !opts.prelude_cache->prelude_names(table, opts.undefines)) {
     if (!in.std_includes.empty() && opts.prelude_cache->admit_std_set(in.std_includes)) {
       std_prelude = prelude + "\n// ---- the analysed file's standard headers ----\n" + in.std_includes;
       pch = opts.prelude_cache->get(pch_key(std_prelude, args), [&] { return build_prelude_pch(args, std_prelude); },
