@@ -258,6 +258,30 @@ std::string squeeze(std::string_view s) {
 // ---------------------------------------------------------------------------------------------
 // Collection
 
+// What one parse's preprocessor did with the arch-dependent macros (arch_macros.h) in the
+// analysed file and its headers: enough to tell whether another arch would give it the same
+// tokens, and so the same AST.
+struct ArchTrace {
+  bool unpredictable = false;  // something the check below cannot follow: parse every arch
+  struct Cond {
+    std::string text;  // an evaluated `#if`/`#elif` condition that used an arch macro
+    bool value = false;
+    std::map<std::string, bool, std::less<>> defined;  // other macros `defined()` asked about
+    std::set<std::string, std::less<>> expanded;       // other macros expanded in it
+  };
+  std::vector<Cond> conds;
+  std::vector<std::pair<std::string, bool>> ifdefs;  // `#ifdef`-style tests of arch macros
+  std::set<std::string, std::less<>> expanded;       // arch macros expanded outside conditions
+  // Where the preprocessing may differ between archs, in the analysed file ("") and its headers:
+  // the `#if`...`#endif` groups that test an arch macro, and arch macros expanded in code.
+  struct Span {
+    std::string file;
+    uint32_t begin = 0, end = 0;
+  };
+  std::vector<Span> arch_spans;
+  bool defines_in_arch_groups = false;  // a #define/#undef inside such a group
+};
+
 struct RawUse {
   const Feature* feature = nullptr;
   clang::FileID file;
@@ -275,6 +299,27 @@ struct FnInfo {
   bool kernel = false;
   std::vector<const clang::FunctionDecl*> callees;  // canonical declarations
 };
+
+// A later arch's parse may skip the bodies of functions whose tokens, and the declarations
+// they see, cannot differ from an earlier parse's (no arch-dependent preprocessing in or
+// before them outside function bodies, no project template they could instantiate): what the
+// earlier parse found in them is taken instead. A function is named by the file ("" = the
+// analysed file) and offset of its name.
+using BodyKey = std::pair<std::string, uint32_t>;
+struct ReusedBody {
+  uint32_t body_begin = 0, body_end = 0;  // the body's braces, in the key's file
+  UseContext base = UseContext::Host;
+  bool kernel = false;
+  std::vector<BodyKey> callees;  // canonical declarations
+  struct Use {
+    const Feature* feature = nullptr;
+    std::string file;
+    uint32_t begin = 0, end = 0;
+    std::string spelled;
+  };
+  std::vector<Use> uses;
+};
+using BodyReuse = std::map<BodyKey, ReusedBody>;
 
 // A header a use lies in, resolved while the SourceManager is alive: the name it was opened by
 // and the offset in the analysed file of the `#include` that brings it in (none: -1).
@@ -301,6 +346,27 @@ struct Collector {
   bool want_accesses = false;
   bool want_features = true;
   std::vector<GlobalAccess> accesses;
+  // Body reuse: this parse's preprocessing (complete when the AST is), `need_bodies` says
+  // whether a later arch needs a parse of its own (then `bodies` is filled); `reuse` the bodies
+  // this parse may skip, `skipped` those it did, `reuse_failed` that it must be parsed again
+  // without skipping.
+  const ArchTrace* trace = nullptr;
+  std::function<bool(const ArchTrace&)> need_bodies;
+  std::shared_ptr<BodyReuse> bodies;
+  const BodyReuse* reuse = nullptr;
+  std::map<const clang::FunctionDecl*, const ReusedBody*> skipped;
+  bool reuse_failed = false;
+
+  // The file ("" = the analysed one) and offset of a declaration's name in project code.
+  std::optional<BodyKey> key_of(const clang::Decl* d) const {
+    clang::FileID fid;
+    uint32_t off = 0;
+    if (!d || !place(d->getLocation(), fid, off)) return std::nullopt;
+    if (fid == main) return BodyKey{std::string(), off};
+    auto fe = sm->getFileEntryRefForID(fid);
+    if (!fe) return std::nullopt;
+    return BodyKey{fe->getName().str(), off};
+  }
 
   Collector(const FeatureTable& t, const std::optional<model::CudaVersion>& c) : table(t), cuda(c) {}
 
@@ -637,6 +703,45 @@ class TopVisitor : public clang::RecursiveASTVisitor<TopVisitor> {
   std::set<const clang::FunctionDecl*> done_;
 };
 
+// Whether a later parse may skip a function's body: nothing in it could make that parse
+// instantiate project code (a template of the project, a lambda) that other code does not.
+class SkipCheck : public clang::RecursiveASTVisitor<SkipCheck> {
+ public:
+  explicit SkipCheck(const Collector& c) : c_(c) {}
+  bool ok = true;
+
+  bool VisitLambdaExpr(clang::LambdaExpr*) { return ok = false; }
+  bool VisitCallExpr(clang::CallExpr* e) { return fn(e->getDirectCallee()); }
+  bool VisitDeclRefExpr(clang::DeclRefExpr* e) {
+    if (auto* v = llvm::dyn_cast<clang::VarTemplateSpecializationDecl>(e->getDecl()); v && project(v)) return ok = false;
+    return fn(llvm::dyn_cast<clang::FunctionDecl>(e->getDecl()));
+  }
+  bool VisitMemberExpr(clang::MemberExpr* e) { return fn(llvm::dyn_cast<clang::FunctionDecl>(e->getMemberDecl())); }
+  bool VisitCXXConstructExpr(clang::CXXConstructExpr* e) { return fn(e->getConstructor()) && type(e->getType()); }
+  bool VisitVarDecl(clang::VarDecl* v) { return type(v->getType()); }
+
+ private:
+  bool project(const clang::Decl* d) const {
+    clang::FileID fid;
+    uint32_t off = 0;
+    return c_.place(d->getLocation(), fid, off);
+  }
+  bool fn(const clang::FunctionDecl* f) {
+    if (f && (f->getTemplateInstantiationPattern() || f->getPrimaryTemplate() || f->isDependentContext()) && project(f))
+      ok = false;
+    return ok;
+  }
+  bool type(clang::QualType t) {
+    if (t.isNull()) return ok;
+    const clang::CXXRecordDecl* rd = t->getBaseElementTypeUnsafe()->getAsCXXRecordDecl();
+    if (rd && (llvm::isa<clang::ClassTemplateSpecializationDecl>(rd) || rd->getTemplateInstantiationPattern()) && project(rd))
+      ok = false;
+    return ok;
+  }
+
+  const Collector& c_;
+};
+
 class Consumer : public clang::ASTConsumer {
  public:
   explicit Consumer(Collector& c) : c_(c) {}
@@ -650,12 +755,161 @@ class Consumer : public clang::ASTConsumer {
       // The declarations of this parse: those read from a PCH (the prelude) are not loaded.
       TopVisitor v(c_);
       for (clang::Decl* d : ctx.getTranslationUnitDecl()->noload_decls()) v.TraverseDecl(d);
+      if (c_.reuse) reuse_bodies();
+      else if (c_.need_bodies && c_.trace && c_.need_bodies(*c_.trace)) record_bodies();
     }
     if (c_.want_accesses) c_.accesses = global_accesses(ctx);
     resolve_headers();
   }
 
+  bool shouldSkipFunctionBody(clang::Decl* d) override {
+    if (!c_.reuse || !c_.sm) return false;
+    auto* fd = llvm::dyn_cast<clang::FunctionDecl>(d);
+    if (!fd || llvm::isa<clang::CXXMethodDecl>(fd) || fd->getTemplatedKind() != clang::FunctionDecl::TK_NonTemplate ||
+        fd->isDependentContext())
+      return false;
+    auto key = c_.key_of(fd);
+    if (!key) return false;
+    auto it = c_.reuse->find(*key);
+    if (it == c_.reuse->end()) return false;
+    c_.skipped[fd->getCanonicalDecl()] = &it->second;
+    return true;
+  }
+  void Initialize(clang::ASTContext& ctx) override {
+    // shouldSkipFunctionBody runs during the parse, before HandleTranslationUnit.
+    c_.sm = &ctx.getSourceManager();
+    c_.main = c_.sm->getMainFileID();
+  }
+
  private:
+  // The functions a later arch's parse may skip, with what this parse found in them. None when
+  // arch-dependent preprocessing lies outside function bodies (the declarations every body sees
+  // may differ) or defines macros.
+  void record_bodies() {
+    const ArchTrace& t = *c_.trace;
+    if (t.unpredictable || t.defines_in_arch_groups) return;
+    const clang::SourceManager& sm = *c_.sm;
+    struct Candidate {
+      const clang::FunctionDecl* def;
+      BodyKey key;
+      uint32_t begin, body_begin, body_end;
+      bool ok;
+    };
+    std::vector<Candidate> all;
+    std::map<BodyKey, size_t> by_key;
+    for (const auto& [canon, info] : c_.fns) {
+      const clang::FunctionDecl* def = nullptr;
+      if (!canon->hasBody(def) || !def || !def->getBody()) continue;
+      auto key = c_.key_of(def);
+      clang::FileID bf, ef, df;
+      uint32_t bb = 0, be = 0, db = 0;
+      if (!key || !c_.place(def->getBody()->getBeginLoc(), bf, bb) || !c_.place(def->getBody()->getEndLoc(), ef, be) ||
+          !c_.place(def->getBeginLoc(), df, db) || bf != ef || bf != df || be < bb || db > bb)
+        return;  // a body we cannot place (a macro writes it...): reuse nothing
+      bool ok = !llvm::isa<clang::CXXMethodDecl>(def) && def->getTemplatedKind() == clang::FunctionDecl::TK_NonTemplate &&
+                !def->isDependentContext() && !def->isConstexpr() && !def->getReturnType()->getContainedDeducedType() &&
+                !info.instantiated_pattern;
+      if (ok) {
+        SkipCheck check(c_);
+        check.TraverseStmt(def->getBody());
+        ok = check.ok;
+      }
+      auto [it, fresh] = by_key.emplace(*key, all.size());
+      if (!fresh) {  // two functions named at one place (a macro): neither is skipped
+        all[it->second].ok = false;
+        ok = false;
+      }
+      all.push_back({def, *key, db, bb, be + 1, ok});
+    }
+    // Arch-dependent spans: each must lie in a body, whose function is then parsed again.
+    for (const auto& sp : t.arch_spans) {
+      bool inside = false;
+      for (Candidate& cd : all) {
+        if (cd.key.first != sp.file || sp.begin >= cd.body_end || sp.end <= cd.begin) continue;
+        cd.ok = false;
+        inside = inside || (sp.begin >= cd.body_begin && sp.end <= cd.body_end);
+      }
+      if (!inside) return;
+    }
+    auto out = std::make_shared<BodyReuse>();
+    std::map<const clang::FunctionDecl*, ReusedBody*> by_fn;
+    for (const Candidate& cd : all) {
+      if (!cd.ok) continue;
+      const clang::FunctionDecl* canon = cd.def->getCanonicalDecl();
+      const FnInfo& info = c_.fns.at(canon);
+      ReusedBody& rb = (*out)[cd.key];
+      rb.body_begin = cd.body_begin;
+      rb.body_end = cd.body_end;
+      rb.base = info.base;
+      rb.kernel = info.kernel;
+      for (const clang::FunctionDecl* callee : info.callees)
+        if (auto k = c_.key_of(callee)) rb.callees.push_back(std::move(*k));
+      by_fn[canon] = &rb;
+    }
+    for (const RawUse& r : c_.raw) {
+      auto it = by_fn.find(r.fn);
+      if (it == by_fn.end()) continue;
+      std::string file;
+      if (r.file != c_.main) {
+        auto fe = sm.getFileEntryRefForID(r.file);
+        if (!fe) return;
+        file = fe->getName().str();
+      }
+      it->second->uses.push_back({r.feature, std::move(file), r.begin, r.end, r.spelled});
+    }
+    c_.bodies = std::move(out);
+  }
+
+  // After a parse that skipped bodies: checks that its preprocessing differed from the
+  // recording parse's only in bodies it parsed, then takes the skipped bodies' findings.
+  void reuse_bodies() {
+    const ArchTrace& t = *c_.trace;
+    if (t.unpredictable || t.defines_in_arch_groups) {
+      c_.reuse_failed = true;
+      return;
+    }
+    // Canonical declarations of this parse by key: the functions walked and those skipped.
+    std::map<BodyKey, const clang::FunctionDecl*> decls;
+    for (const auto& [fd, info] : c_.fns)
+      if (auto k = c_.key_of(fd)) decls.emplace(std::move(*k), fd);
+    for (const auto& [fd, rb] : c_.skipped) {
+      auto key = c_.key_of(fd);
+      if (!key) {
+        c_.reuse_failed = true;
+        return;
+      }
+      for (const auto& sp : t.arch_spans)
+        if (key->first == sp.file && sp.begin < rb->body_end && sp.end > rb->body_begin) {
+          c_.reuse_failed = true;
+          return;
+        }
+      decls.emplace(std::move(*key), fd);
+    }
+    std::map<std::string, clang::FileID, std::less<>> files;
+    clang::SourceManager& sm = *c_.sm;
+    for (const auto& [fd, rb] : c_.skipped) {
+      FnInfo& info = c_.fns[fd];
+      info.base = rb->base;
+      info.kernel = rb->kernel;
+      for (const BodyKey& k : rb->callees)
+        if (auto it = decls.find(k); it != decls.end()) info.callees.push_back(it->second);
+      for (const ReusedBody::Use& u : rb->uses) {
+        clang::FileID fid = c_.main;
+        if (!u.file.empty()) {
+          auto [it, fresh] = files.try_emplace(u.file);
+          if (fresh)
+            if (auto fe = sm.getFileManager().getOptionalFileRef(u.file)) it->second = sm.translateFile(*fe);
+          fid = it->second;
+        }
+        if (fid.isInvalid()) {
+          c_.reuse_failed = true;
+          return;
+        }
+        c_.raw.push_back({u.feature, fid, u.begin, u.end, u.spelled, fd});
+      }
+    }
+  }
+
   void resolve_headers() {
     const clang::SourceManager& sm = *c_.sm;
     for (const RawUse& r : c_.raw) {
@@ -689,22 +943,6 @@ class IncludeTracker : public clang::PPCallbacks {
 
  private:
   std::vector<std::string>& missing_;
-};
-
-// What one parse's preprocessor did with the arch-dependent macros (arch_macros.h) in the
-// analysed file and its headers: enough to tell whether another arch would give it the same
-// tokens, and so the same AST.
-struct ArchTrace {
-  bool unpredictable = false;  // something the check below cannot follow: parse every arch
-  struct Cond {
-    std::string text;  // an evaluated `#if`/`#elif` condition that used an arch macro
-    bool value = false;
-    std::map<std::string, bool, std::less<>> defined;  // other macros `defined()` asked about
-    std::set<std::string, std::less<>> expanded;       // other macros expanded in it
-  };
-  std::vector<Cond> conds;
-  std::vector<std::pair<std::string, bool>> ifdefs;  // `#ifdef`-style tests of arch macros
-  std::set<std::string, std::less<>> expanded;       // arch macros expanded outside conditions
 };
 
 // An identifier of a recorded condition, for `arch`.
@@ -758,6 +996,7 @@ class ArchTracer : public clang::PPCallbacks {
         pp_.getSpelling(mi->getReplacementToken(0)) != std::to_string(m->value))
       t_.unpredictable = true;
     t_.expanded.emplace(n);
+    span(name.getLocation(), name.getLocation(), 1);
   }
   void Defined(const clang::Token& name, const clang::MacroDefinition& md, clang::SourceRange) override {
     const clang::IdentifierInfo* ii = name.getIdentifierInfo();
@@ -770,15 +1009,25 @@ class ArchTracer : public clang::PPCallbacks {
       cur_.defined.emplace(n, static_cast<bool>(md));
     }
   }
-  void If(clang::SourceLocation loc, clang::SourceRange cond, ConditionValueKind v) override { condition(loc, cond, v); }
+  void If(clang::SourceLocation loc, clang::SourceRange cond, ConditionValueKind v) override {
+    open_group(loc);
+    condition(loc, cond, v);
+  }
   void Elif(clang::SourceLocation loc, clang::SourceRange cond, ConditionValueKind v, clang::SourceLocation) override {
     condition(loc, cond, v);
   }
   void Ifdef(clang::SourceLocation loc, const clang::Token& name, const clang::MacroDefinition& md) override {
+    open_group(loc);
     test(loc, name, md);
   }
   void Ifndef(clang::SourceLocation loc, const clang::Token& name, const clang::MacroDefinition& md) override {
+    open_group(loc);
     test(loc, name, md);
+  }
+  void Endif(clang::SourceLocation loc, clang::SourceLocation if_loc) override {
+    if (groups_.empty() || groups_.back().first != if_loc) return;  // not a group of a user file
+    if (groups_.back().second) span(if_loc, loc, 5);
+    groups_.pop_back();
   }
   void Elifdef(clang::SourceLocation loc, const clang::Token& name, const clang::MacroDefinition& md) override {
     test(loc, name, md);
@@ -809,7 +1058,35 @@ class ArchTracer : public clang::PPCallbacks {
     return last_user_;
   }
 
+  void open_group(clang::SourceLocation loc) {
+    if (user(loc)) groups_.emplace_back(loc, false);
+  }
+  void arch_group(clang::SourceLocation loc) {
+    if (!groups_.empty() && user(loc)) groups_.back().second = true;
+  }
+  // Records [begin, end + extra) of one file as arch-dependent.
+  void span(clang::SourceLocation begin, clang::SourceLocation end, uint32_t extra) {
+    const clang::SourceManager& sm = pp_.getSourceManager();
+    auto [bf, bo] = sm.getDecomposedLoc(sm.getExpansionLoc(begin));
+    auto [ef, eo] = sm.getDecomposedLoc(sm.getExpansionLoc(end));
+    if (bf != ef || eo < bo) {
+      t_.unpredictable = true;
+      return;
+    }
+    std::string file;
+    if (bf != sm.getMainFileID()) {
+      auto fe = sm.getFileEntryRefForID(bf);
+      if (!fe) {
+        t_.unpredictable = true;
+        return;
+      }
+      file = fe->getName().str();
+    }
+    t_.arch_spans.push_back({std::move(file), bo, eo + extra});
+  }
+
   void condition(clang::SourceLocation loc, clang::SourceRange cond, ConditionValueKind v) {
+    if (cur_arch_) arch_group(loc);
     if (cur_arch_ && v != CVK_NotEvaluated && user(loc)) {
       const clang::SourceManager& sm = pp_.getSourceManager();
       auto [fid, off] = sm.getDecomposedLoc(sm.getExpansionLoc(cond.getBegin()));
@@ -833,6 +1110,7 @@ class ArchTracer : public clang::PPCallbacks {
     const clang::IdentifierInfo* ii = name.getIdentifierInfo();
     if (!ii || !user(loc)) return;
     if (auto m = arch_macro(ii->getName(), arch_)) {
+      arch_group(loc);
       if (m->defined != static_cast<bool>(md)) t_.unpredictable = true;
       t_.ifdefs.emplace_back(ii->getName().str(), static_cast<bool>(md));
     }
@@ -840,7 +1118,9 @@ class ArchTracer : public clang::PPCallbacks {
 
   void redefined(const clang::Token& name) {
     const clang::IdentifierInfo* ii = name.getIdentifierInfo();
-    if (ii && user(name.getLocation()) && arch_macro(ii->getName(), arch_)) t_.unpredictable = true;
+    if (!ii || !user(name.getLocation())) return;
+    if (arch_macro(ii->getName(), arch_)) t_.unpredictable = true;
+    for (const auto& g : groups_) t_.defines_in_arch_groups = t_.defines_in_arch_groups || g.second;
   }
 
   const clang::Preprocessor& pp_;
@@ -848,6 +1128,8 @@ class ArchTracer : public clang::PPCallbacks {
   ArchTrace& t_;
   ArchTrace::Cond cur_;
   bool cur_arch_ = false;
+  // The open `#if` groups of user files: where each began, whether it tests an arch macro.
+  std::vector<std::pair<clang::SourceLocation, bool>> groups_;
   clang::FileID last_fid_;
   bool last_user_ = false;
 };
@@ -855,7 +1137,9 @@ class ArchTracer : public clang::PPCallbacks {
 class Action : public clang::ASTFrontendAction {
  public:
   Action(Collector& c, std::vector<std::string>& missing, const model::Arch& arch, ArchTrace& trace)
-      : c_(c), missing_(missing), arch_(arch), trace_(trace) {}
+      : c_(c), missing_(missing), arch_(arch), trace_(trace) {
+    c_.trace = &trace_;
+  }
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance&, llvm::StringRef) override {
     return std::make_unique<Consumer>(c_);
   }
@@ -1454,6 +1738,8 @@ struct ArchParse {
   bool used_pch = false;               // the prelude came precompiled
   bool reused_driver = false;          // the cc1 command line came from a driver job
   bool used_std_pch = false;           // that PCH held the file's standard headers
+  std::shared_ptr<const BodyReuse> bodies;  // what a later arch's parse may reuse (Collector::bodies)
+  size_t skipped_bodies = 0;                // bodies this parse took from an earlier one
 };
 
 // The flags every arch shares: the prelude is precompiled with these.
@@ -1600,7 +1886,12 @@ std::string arch_list_macro(const std::vector<model::Arch>& archs) {
 
 // `own_stack`: the calling thread has kParseStackBytes of stack. `record`: where the parse's
 // file system probes go (not shared with a parse running at the same time).
-ArchParse parse_arch(const ParseInput& in, const model::Arch& arch, bool first, bool own_stack, Manifest* record) {
+// `reuse`: bodies an earlier parse recorded, which this one skips when it can (a parse that
+// finds it could not is run again without). `need_bodies`: whether a later arch will need a
+// parse of its own after this one (given this parse's preprocessing).
+ArchParse parse_arch(const ParseInput& in, const model::Arch& arch, bool first, bool own_stack, Manifest* record,
+                     const BodyReuse* reuse = nullptr,
+                     const std::function<bool(const ArchTrace&)>& need_bodies = nullptr) {
   const Options& opts = in.opts;
   const std::string_view text = in.text;
   const std::string& prelude = in.prelude;
@@ -1711,6 +2002,9 @@ ArchParse parse_arch(const ParseInput& in, const model::Arch& arch, bool first, 
     Collector& c = *copt;
     c.want_accesses = first && in.opts.want_accesses;
     c.want_features = features;
+    // Bodies are skipped only with a driver job's invocation (its front-end options are ours).
+    c.reuse = job && job->invocation ? reuse : nullptr;
+    c.need_bodies = need_bodies;
     dopt.emplace();
     DiagCollector& diags = *dopt;
     missing.clear();
@@ -1731,6 +2025,7 @@ ArchParse parse_arch(const ParseInput& in, const model::Arch& arch, bool first, 
         clang::FrontendInputFile& input = ci->getFrontendOpts().Inputs[0];
         input = clang::FrontendInputFile(file, input.getKind(), input.isSystem());
         ci->getCodeGenOpts().MainFileName = llvm::sys::path::filename(file).str();
+        if (c.reuse) ci->getFrontendOpts().SkipFunctionBodies = true;
         OneAction(std::make_unique<Action>(c, missing, arch, trace))
             .runInvocation(std::move(ci), vf.files.get(), std::make_shared<clang::PCHContainerOperations>(), &diags);
       } else {
@@ -1760,10 +2055,15 @@ ArchParse parse_arch(const ParseInput& in, const model::Arch& arch, bool first, 
     out.errors.push_back(fmt::format("the CUDA front-end could not run for {}: {}", arch_flag_name(arch),
                                      diags.driver_errors.front()));
   ar.parsed = diags.driver_errors.empty();
+  // Preprocessing that differed from the recording parse's outside the bodies this one parsed.
+  if (c.reuse && c.reuse_failed) return parse_arch(in, arch, first, own_stack, record, nullptr, need_bodies);
+  out.skipped_bodies = c.skipped.size();
   out.missing = missing;
   // A syntax error missing declarations cannot explain: a lexical one always; a parse error
   // only when every include was found and nothing else went wrong.
   const bool clean = missing.empty() && !diags.other_errors;
+  // Bodies are reused only from a parse without errors (an error can hide code).
+  if (c.bodies && clean && diags.main_errors.empty() && ar.parsed) out.bodies = std::move(c.bodies);
   for (const auto& e : diags.main_errors) {
     if (!(e.definite || (e.syntax && clean))) continue;
     out.syntax = {{e.offset, std::min<uint32_t>(e.end, static_cast<uint32_t>(text.size())), e.message}};
@@ -1890,7 +2190,15 @@ Result analyze_parsed(std::string_view path, std::string_view text, const Option
     if (record)
       for (auto& [p, probe] : last_probes) note_probe(*record, p, probe);
   } else {
-    parses[0] = parse_arch(in, archs[0], true, opts.caller_has_parse_stack, record);
+    // Whether an arch after the first will need a parse of its own: the first then records
+    // which bodies that parse may skip.
+    auto need_bodies = [&](const ArchTrace& t) {
+      if (!opts.reuse_bodies || !in.features) return false;
+      for (size_t k = 1; k < n; ++k)
+        if (!same_tokens(t, archs[0], archs[k])) return true;
+      return false;
+    };
+    parses[0] = parse_arch(in, archs[0], true, opts.caller_has_parse_stack, record, nullptr, need_bodies);
   }
   // An arch whose preprocessing gives the tokens a parse saw has that parse's uses: the verdicts
   // for each arch are the rules' (most files parse once or twice, not once per arch).
@@ -1903,7 +2211,9 @@ Result analyze_parsed(std::string_view path, std::string_view text, const Option
         source[k] = j;
         break;
       }
-    if (source[k] == k) parses[k] = parse_arch(in, archs[k], false, opts.caller_has_parse_stack, record);
+    if (source[k] == k)
+      parses[k] = parse_arch(in, archs[k], false, opts.caller_has_parse_stack, record,
+                             parses[0] && parses[0]->bodies ? parses[0]->bodies.get() : nullptr);
   }
 
   // In arch order, as one parse after the other would have found them.
@@ -1925,6 +2235,7 @@ Result analyze_parsed(std::string_view path, std::string_view text, const Option
     if (p.used_pch) ++res.pch_parses;
     if (p.reused_driver) ++res.reused_driver_parses;
     if (p.used_std_pch) ++res.std_pch_parses;
+    res.skipped_bodies += p.skipped_bodies;
     res.per_arch[k].parsed = p.ar.parsed;
     res.per_arch[k].uses = std::move(p.ar.uses);
     for (auto& e : p.errors) res.errors.push_back(std::move(e));

@@ -165,6 +165,10 @@ struct Options {
   // Collect the kernels' global loads and stores (Result::accesses, for the MEM rules): off when
   // no MEM rule is enabled for the file, which saves about a fifth of a parse's work.
   bool want_accesses = true;
+  // A later arch's parse skips the bodies of functions the first arch's parse found it can
+  // (their tokens and what they see are the same; no project template they could instantiate):
+  // about a fifth of a cold run of the default bench tree. Off: every body is parsed (tests).
+  bool reuse_bodies = true;
 };
 
 // Clang recurses deeply on deeply nested input: parses need this much stack.
@@ -187,6 +191,8 @@ struct Result {
   unsigned reused_driver_parses = 0;
   // Parses whose PCH held the file's standard headers too (leading_std_includes).
   unsigned std_pch_parses = 0;
+  // Function bodies later parses skipped, taking the first parse's findings (reuse_bodies).
+  unsigned skipped_bodies = 0;
 };
 
 // `path` is the file's absolute path (for relative includes); `text` its content, which may be
