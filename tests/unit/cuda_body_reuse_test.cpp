@@ -20,14 +20,15 @@ struct Outcome {
   unsigned skipped = 0, parses = 0;
 };
 
-// Analyses `text` (as DIR/k.cu, next to a header helpers.cuh) for sm_75, sm_80 and sm_90, with a
-// precompiled prelude (body reuse needs its driver job), with and without reuse.
-Outcome analyse_both(const std::string& text) {
+// Analyses `text` (as DIR/k.cu, next to the headers helpers.cuh and decls.cuh) for sm_75, sm_80
+// and sm_90, with a precompiled prelude (body reuse needs its driver job), with and without reuse.
+Outcome analyse_both(const std::string& text, const std::string& decls = "") {
   namespace fs = std::filesystem;
   const fs::path dir = fs::temp_directory_path() / fmt::format("cudalint-body-reuse-{}", ::getpid());
   fs::create_directories(dir);
   std::ofstream(dir / "helpers.cuh") << "#pragma once\n"
                                         "__device__ unsigned warp_sum(unsigned v) { return __reduce_add_sync(0xffffffffu, v); }\n";
+  std::ofstream(dir / "decls.cuh") << decls;
   const std::string file = (dir / "k.cu").string();
   PreludeCache cache;
   Options on;
@@ -115,6 +116,28 @@ TEST(CudaBodyReuse, ArchMacroInCodeKeepsItsBodyParsed) {
   EXPECT_EQ(r.with, r.without);
   EXPECT_EQ(r.parses, 3u);
   EXPECT_EQ(r.skipped, 10u);
+}
+
+// A function declared in a header and defined in the file, called only under an arch condition:
+// for sm_80 the re-parsed kernel calls the skipped definition, which is then emitted code.
+TEST(CudaBodyReuse, CallsIntoSkippedBodiesMakeThemEmitted) {
+  const std::string text = R"(#include "decls.cuh"
+__global__ void g(unsigned* p) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  p[0] = later(p[1]);
+#else
+  p[0] = 0;
+#endif
+}
+__device__ unsigned later(unsigned v) { return __reduce_add_sync(~0u, v); }
+)";
+  Outcome r = analyse_both(text, "#pragma once\n__device__ unsigned later(unsigned v);\n");
+  EXPECT_EQ(r.with, r.without);
+  EXPECT_EQ(r.skipped, 1u);
+  // Not emitted for sm_75 (ctx=1: a device function no kernel calls), emitted for sm_80 (ctx=0).
+  EXPECT_NE(r.without.find("arch sm_75 parsed=true\n  use __reduce_add_sync :"), std::string::npos) << r.without;
+  EXPECT_NE(r.without.find("ctx=1"), std::string::npos) << r.without;
+  EXPECT_NE(r.without.substr(r.without.find("arch sm_80")).find("ctx=0"), std::string::npos) << r.without;
 }
 
 }  // namespace

@@ -307,7 +307,8 @@ struct FnInfo {
 // analysed file) and offset of its name.
 using BodyKey = std::pair<std::string, uint32_t>;
 struct ReusedBody {
-  uint32_t body_begin = 0, body_end = 0;  // the body's braces, in the key's file
+  std::string file;                       // the definition's file (its key's)
+  uint32_t body_begin = 0, body_end = 0;  // the body's braces, in that file
   UseContext base = UseContext::Host;
   bool kernel = false;
   std::vector<BodyKey> callees;  // canonical declarations
@@ -838,6 +839,7 @@ class Consumer : public clang::ASTConsumer {
       const clang::FunctionDecl* canon = cd.def->getCanonicalDecl();
       const FnInfo& info = c_.fns.at(canon);
       ReusedBody& rb = (*out)[cd.key];
+      rb.file = cd.key.first;
       rb.body_begin = cd.body_begin;
       rb.body_end = cd.body_end;
       rb.base = info.base;
@@ -873,13 +875,13 @@ class Consumer : public clang::ASTConsumer {
     for (const auto& [fd, info] : c_.fns)
       if (auto k = c_.key_of(fd)) decls.emplace(std::move(*k), fd);
     for (const auto& [fd, rb] : c_.skipped) {
-      auto key = c_.key_of(fd);
+      auto key = c_.key_of(fd);  // the canonical declaration's, as callees are named
       if (!key) {
         c_.reuse_failed = true;
         return;
       }
       for (const auto& sp : t.arch_spans)
-        if (key->first == sp.file && sp.begin < rb->body_end && sp.end > rb->body_begin) {
+        if (rb->file == sp.file && sp.begin < rb->body_end && sp.end > rb->body_begin) {
           c_.reuse_failed = true;
           return;
         }
