@@ -280,7 +280,23 @@ struct ArchTrace {
   };
   std::vector<Span> arch_spans;
   bool defines_in_arch_groups = false;  // a #define/#undef inside such a group
+  // Whether arch_spans say where the preprocessing may differ (body reuse relies on them).
+  bool spans_complete() const { return !unpredictable && !defines_in_arch_groups; }
 };
+
+// A file as body reuse names it: "" for the analysed file, else the name it was opened by.
+std::optional<std::string> reuse_file_name(const clang::SourceManager& sm, clang::FileID fid) {
+  if (fid == sm.getMainFileID()) return std::string();
+  auto fe = sm.getFileEntryRefForID(fid);
+  if (!fe) return std::nullopt;
+  return fe->getName().str();
+}
+
+// The functions whose bodies body reuse may skip: free functions, not templates.
+bool plain_function(const clang::FunctionDecl* fd) {
+  return !llvm::isa<clang::CXXMethodDecl>(fd) && fd->getTemplatedKind() == clang::FunctionDecl::TK_NonTemplate &&
+         !fd->isDependentContext();
+}
 
 struct RawUse {
   const Feature* feature = nullptr;
@@ -307,8 +323,7 @@ struct FnInfo {
 // analysed file) and offset of its name.
 using BodyKey = std::pair<std::string, uint32_t>;
 struct ReusedBody {
-  std::string file;                       // the definition's file (its key's)
-  uint32_t body_begin = 0, body_end = 0;  // the body's braces, in that file
+  uint32_t body_begin = 0, body_end = 0;  // the body's braces, in the key's file
   UseContext base = UseContext::Host;
   bool kernel = false;
   std::vector<BodyKey> callees;  // canonical declarations
@@ -355,7 +370,7 @@ struct Collector {
   std::function<bool(const ArchTrace&)> need_bodies;
   std::shared_ptr<BodyReuse> bodies;
   const BodyReuse* reuse = nullptr;
-  std::map<const clang::FunctionDecl*, const ReusedBody*> skipped;
+  std::map<const clang::FunctionDecl*, const BodyReuse::value_type*> skipped;  // by canonical declaration
   bool reuse_failed = false;
 
   // The file ("" = the analysed one) and offset of a declaration's name in project code.
@@ -363,10 +378,9 @@ struct Collector {
     clang::FileID fid;
     uint32_t off = 0;
     if (!d || !place(d->getLocation(), fid, off)) return std::nullopt;
-    if (fid == main) return BodyKey{std::string(), off};
-    auto fe = sm->getFileEntryRefForID(fid);
-    if (!fe) return std::nullopt;
-    return BodyKey{fe->getName().str(), off};
+    auto file = reuse_file_name(*sm, fid);
+    if (!file) return std::nullopt;
+    return BodyKey{std::move(*file), off};
   }
 
   Collector(const FeatureTable& t, const std::optional<model::CudaVersion>& c) : table(t), cuda(c) {}
@@ -746,10 +760,13 @@ class SkipCheck : public clang::RecursiveASTVisitor<SkipCheck> {
 class Consumer : public clang::ASTConsumer {
  public:
   explicit Consumer(Collector& c) : c_(c) {}
-  void HandleTranslationUnit(clang::ASTContext& ctx) override {
+  // Before the parse: shouldSkipFunctionBody needs the source manager too.
+  void Initialize(clang::ASTContext& ctx) override {
     c_.ctx = &ctx;
     c_.sm = &ctx.getSourceManager();
     c_.main = c_.sm->getMainFileID();
+  }
+  void HandleTranslationUnit(clang::ASTContext& ctx) override {
     // The prelude is found by name (is_prelude): SourceManager::translateFile would load every
     // source location entry of the PCH to find it (2% of a run's CPU).
     if (c_.want_features) {
@@ -766,20 +783,13 @@ class Consumer : public clang::ASTConsumer {
   bool shouldSkipFunctionBody(clang::Decl* d) override {
     if (!c_.reuse || !c_.sm) return false;
     auto* fd = llvm::dyn_cast<clang::FunctionDecl>(d);
-    if (!fd || llvm::isa<clang::CXXMethodDecl>(fd) || fd->getTemplatedKind() != clang::FunctionDecl::TK_NonTemplate ||
-        fd->isDependentContext())
-      return false;
+    if (!fd || !plain_function(fd)) return false;
     auto key = c_.key_of(fd);
     if (!key) return false;
     auto it = c_.reuse->find(*key);
     if (it == c_.reuse->end()) return false;
-    c_.skipped[fd->getCanonicalDecl()] = &it->second;
+    c_.skipped[fd->getCanonicalDecl()] = &*it;
     return true;
-  }
-  void Initialize(clang::ASTContext& ctx) override {
-    // shouldSkipFunctionBody runs during the parse, before HandleTranslationUnit.
-    c_.sm = &ctx.getSourceManager();
-    c_.main = c_.sm->getMainFileID();
   }
 
  private:
@@ -788,8 +798,7 @@ class Consumer : public clang::ASTConsumer {
   // may differ) or defines macros.
   void record_bodies() {
     const ArchTrace& t = *c_.trace;
-    if (t.unpredictable || t.defines_in_arch_groups) return;
-    const clang::SourceManager& sm = *c_.sm;
+    if (!t.spans_complete()) return;
     struct Candidate {
       const clang::FunctionDecl* def;
       BodyKey key;
@@ -807,8 +816,7 @@ class Consumer : public clang::ASTConsumer {
       if (!key || !c_.place(def->getBody()->getBeginLoc(), bf, bb) || !c_.place(def->getBody()->getEndLoc(), ef, be) ||
           !c_.place(def->getBeginLoc(), df, db) || bf != ef || bf != df || be < bb || db > bb)
         return;  // a body we cannot place (a macro writes it...): reuse nothing
-      bool ok = !llvm::isa<clang::CXXMethodDecl>(def) && def->getTemplatedKind() == clang::FunctionDecl::TK_NonTemplate &&
-                !def->isDependentContext() && !def->isConstexpr() && !def->getReturnType()->getContainedDeducedType() &&
+      bool ok = plain_function(def) && !def->isConstexpr() && !def->getReturnType()->getContainedDeducedType() &&
                 !info.instantiated_pattern;
       if (ok) {
         SkipCheck check(c_);
@@ -839,7 +847,6 @@ class Consumer : public clang::ASTConsumer {
       const clang::FunctionDecl* canon = cd.def->getCanonicalDecl();
       const FnInfo& info = c_.fns.at(canon);
       ReusedBody& rb = (*out)[cd.key];
-      rb.file = cd.key.first;
       rb.body_begin = cd.body_begin;
       rb.body_end = cd.body_end;
       rb.base = info.base;
@@ -851,13 +858,9 @@ class Consumer : public clang::ASTConsumer {
     for (const RawUse& r : c_.raw) {
       auto it = by_fn.find(r.fn);
       if (it == by_fn.end()) continue;
-      std::string file;
-      if (r.file != c_.main) {
-        auto fe = sm.getFileEntryRefForID(r.file);
-        if (!fe) return;
-        file = fe->getName().str();
-      }
-      it->second->uses.push_back({r.feature, std::move(file), r.begin, r.end, r.spelled});
+      auto file = reuse_file_name(*c_.sm, r.file);
+      if (!file) return;
+      it->second->uses.push_back({r.feature, std::move(*file), r.begin, r.end, r.spelled});
     }
     c_.bodies = std::move(out);
   }
@@ -866,7 +869,7 @@ class Consumer : public clang::ASTConsumer {
   // recording parse's only in bodies it parsed, then takes the skipped bodies' findings.
   void reuse_bodies() {
     const ArchTrace& t = *c_.trace;
-    if (t.unpredictable || t.defines_in_arch_groups) {
+    if (!t.spans_complete()) {
       c_.reuse_failed = true;
       return;
     }
@@ -874,14 +877,15 @@ class Consumer : public clang::ASTConsumer {
     std::map<BodyKey, const clang::FunctionDecl*> decls;
     for (const auto& [fd, info] : c_.fns)
       if (auto k = c_.key_of(fd)) decls.emplace(std::move(*k), fd);
-    for (const auto& [fd, rb] : c_.skipped) {
+    for (const auto& [fd, entry] : c_.skipped) {
       auto key = c_.key_of(fd);  // the canonical declaration's, as callees are named
       if (!key) {
         c_.reuse_failed = true;
         return;
       }
+      const auto& [def_key, rb] = *entry;  // the definition's
       for (const auto& sp : t.arch_spans)
-        if (rb->file == sp.file && sp.begin < rb->body_end && sp.end > rb->body_begin) {
+        if (def_key.first == sp.file && sp.begin < rb.body_end && sp.end > rb.body_begin) {
           c_.reuse_failed = true;
           return;
         }
@@ -889,13 +893,14 @@ class Consumer : public clang::ASTConsumer {
     }
     std::map<std::string, clang::FileID, std::less<>> files;
     clang::SourceManager& sm = *c_.sm;
-    for (const auto& [fd, rb] : c_.skipped) {
+    for (const auto& [fd, entry] : c_.skipped) {
+      const ReusedBody& rb = entry->second;
       FnInfo& info = c_.fns[fd];
-      info.base = rb->base;
-      info.kernel = rb->kernel;
-      for (const BodyKey& k : rb->callees)
+      info.base = rb.base;
+      info.kernel = rb.kernel;
+      for (const BodyKey& k : rb.callees)
         if (auto it = decls.find(k); it != decls.end()) info.callees.push_back(it->second);
-      for (const ReusedBody::Use& u : rb->uses) {
+      for (const ReusedBody::Use& u : rb.uses) {
         clang::FileID fid = c_.main;
         if (!u.file.empty()) {
           auto [it, fresh] = files.try_emplace(u.file);
@@ -1075,16 +1080,12 @@ class ArchTracer : public clang::PPCallbacks {
       t_.unpredictable = true;
       return;
     }
-    std::string file;
-    if (bf != sm.getMainFileID()) {
-      auto fe = sm.getFileEntryRefForID(bf);
-      if (!fe) {
-        t_.unpredictable = true;
-        return;
-      }
-      file = fe->getName().str();
+    auto file = reuse_file_name(sm, bf);
+    if (!file) {
+      t_.unpredictable = true;
+      return;
     }
-    t_.arch_spans.push_back({std::move(file), bo, eo + extra});
+    t_.arch_spans.push_back({std::move(*file), bo, eo + extra});
   }
 
   void condition(clang::SourceLocation loc, clang::SourceRange cond, ConditionValueKind v) {
@@ -1122,7 +1123,8 @@ class ArchTracer : public clang::PPCallbacks {
     const clang::IdentifierInfo* ii = name.getIdentifierInfo();
     if (!ii || !user(name.getLocation())) return;
     if (arch_macro(ii->getName(), arch_)) t_.unpredictable = true;
-    for (const auto& g : groups_) t_.defines_in_arch_groups = t_.defines_in_arch_groups || g.second;
+    if (std::any_of(groups_.begin(), groups_.end(), [](const auto& g) { return g.second; }))
+      t_.defines_in_arch_groups = true;
   }
 
   const clang::Preprocessor& pp_;
@@ -1139,9 +1141,7 @@ class ArchTracer : public clang::PPCallbacks {
 class Action : public clang::ASTFrontendAction {
  public:
   Action(Collector& c, std::vector<std::string>& missing, const model::Arch& arch, ArchTrace& trace)
-      : c_(c), missing_(missing), arch_(arch), trace_(trace) {
-    c_.trace = &trace_;
-  }
+      : c_(c), missing_(missing), arch_(arch), trace_(trace) {}
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance&, llvm::StringRef) override {
     return std::make_unique<Consumer>(c_);
   }
@@ -2007,6 +2007,7 @@ ArchParse parse_arch(const ParseInput& in, const model::Arch& arch, bool first, 
     // Bodies are skipped only with a driver job's invocation (its front-end options are ours).
     c.reuse = job && job->invocation ? reuse : nullptr;
     c.need_bodies = need_bodies;
+    c.trace = &trace;
     dopt.emplace();
     DiagCollector& diags = *dopt;
     missing.clear();
