@@ -5,10 +5,12 @@
 // and each arch's uses must be identical. The values arch_macros.h assumes are thereby checked
 // against what Clang makes of the flags and the prelude. So are the bodies a later arch's parse
 // skips, taking the first parse's findings for them (Options::reuse_bodies): an arch alone
-// parses every body.
+// parses every body. And so are the archs derived from the first parse without one
+// (Options::derive_archs).
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <cstdio>
 #include <thread>
 
 #include "tests/unit/cuda_corpus.h"
@@ -37,7 +39,7 @@ void check(const std::vector<model::Arch>& archs, bool precompiled, bool paralle
   PreludeCache cache;
   Options together = corpus_options(archs, precompiled ? &cache : nullptr);
   std::vector<std::string> failures(files.size());
-  std::atomic<size_t> next{0}, parses{0}, wanted{0}, uses{0}, skipped{0};
+  std::atomic<size_t> next{0}, parses{0}, wanted{0}, uses{0}, skipped{0}, derived{0};
   auto worker = [&] {
     for (size_t i = next++; i < files.size(); i = next++) {
       std::string text = read(files[i]);
@@ -49,6 +51,7 @@ void check(const std::vector<model::Arch>& archs, bool precompiled, bool paralle
       Result all = analyze(files[i].string(), text, run, FeatureTable::builtin());
       parses += all.clang_parses;
       skipped += all.skipped_bodies;
+      derived += all.derived_archs;
       std::string a, b;
       if (parallel) {
         Result seq = analyze(files[i].string(), text, together, FeatureTable::builtin());
@@ -81,6 +84,11 @@ void check(const std::vector<model::Arch>& archs, bool precompiled, bool paralle
   // compared above.
   if (precompiled && !parallel) EXPECT_GT(skipped.load(), 0u);
   else EXPECT_EQ(skipped.load(), 0u);
+  // Archs were derived (in sequential calls), and compared above.
+  if (!parallel) EXPECT_GT(derived.load(), 0u);
+  else EXPECT_EQ(derived.load(), 0u);
+  std::printf("%zu files: %zu parses (%zu one arch per call), %zu bodies skipped, %zu archs derived\n", files.size(),
+              parses.load(), wanted.load(), skipped.load(), derived.load());
 }
 
 TEST(CudaArchSharing, SameUsesAsOneParsePerArch) {

@@ -282,6 +282,18 @@ struct ArchTrace {
   bool defines_in_arch_groups = false;  // a #define/#undef inside such a group
   // Whether arch_spans say where the preprocessing may differ (body reuse relies on them).
   bool spans_complete() const { return !unpredictable && !defines_in_arch_groups; }
+  // The groups of the form `#if C` [`#else`] `#endif` whose C (conds[cond]) tests an arch
+  // macro: the text of each branch, [begin, end) of `file`, lies between its directives'
+  // lines. An arch that takes the other branch may be derived from this parse (Derivation).
+  struct Group {
+    std::string file;
+    size_t cond = 0;
+    uint32_t begin = 0, end = 0;  // the whole group, `#if` to past `#endif`
+    uint32_t branch_begin[2] = {0, 0}, branch_end[2] = {0, 0};  // `#if` branch, `#else` branch
+    bool has_else = false;
+    clang::FileID fid;  // `file` in the parse that recorded it
+  };
+  std::vector<Group> groups;
 };
 
 // A file as body reuse names it: "" for the analysed file, else the name it was opened by.
@@ -314,6 +326,7 @@ struct FnInfo {
   bool instantiated_pattern = false;
   bool kernel = false;
   std::vector<const clang::FunctionDecl*> callees;  // canonical declarations
+  std::vector<clang::SourceLocation> callee_locs;    // where each is referred to (may be invalid)
 };
 
 // A later arch's parse may skip the bodies of functions whose tokens, and the declarations
@@ -344,6 +357,28 @@ struct HeaderInfo {
   int64_t include_offset = -1;
 };
 
+// Derivation: another arch's uses from a parse without parsing again. When that arch's
+// preprocessing differs from the parse's only in ArchTrace::groups inside plain functions, and
+// the branch it takes instead holds tokens that can add no use, call or declaration (plain
+// arithmetic on the function's scalar variables, or nothing), its uses are the parse's without
+// those in the branch the parse took, with what the removed calls reached computed again.
+struct Derivation {
+  struct Group {
+    bool ok = false;                 // in a plain function; its branch declares nothing used outside
+    bool inert[2] = {false, false};  // the `#if` / `#else` branch adds nothing
+    uint32_t taken_begin = 0, taken_end = 0;  // the recording parse's branch, in the group's file
+  };
+  std::vector<Group> groups;  // parallel to ArchTrace::groups
+  // The recording parse's functions (keys compared, never dereferenced: the AST is gone), the
+  // places of their callees, uses and headers.
+  std::unordered_map<const clang::FunctionDecl*, FnInfo> fns;
+  std::unordered_map<const clang::FunctionDecl*, std::vector<std::pair<clang::FileID, uint32_t>>> callee_at;
+  std::vector<const clang::FunctionDecl*> var_roots;
+  std::vector<RawUse> raw;
+  std::map<clang::FileID, HeaderInfo> headers;
+  clang::FileID main;
+};
+
 struct Collector {
   const FeatureTable& table;
   const std::optional<model::CudaVersion>& cuda;
@@ -372,6 +407,7 @@ struct Collector {
   const BodyReuse* reuse = nullptr;
   std::map<const clang::FunctionDecl*, const BodyReuse::value_type*> skipped;  // by canonical declaration
   bool reuse_failed = false;
+  std::shared_ptr<Derivation> derivation;  // filled with `bodies`
 
   // The file ("" = the analysed one) and offset of a declaration's name in project code.
   std::optional<BodyKey> key_of(const clang::Decl* d) const {
@@ -475,7 +511,7 @@ class UseVisitor : public clang::RecursiveASTVisitor<UseVisitor> {
   bool VisitCallExpr(clang::CallExpr* e) {
     auto* fd = llvm::dyn_cast_or_null<clang::FunctionDecl>(e->getCalleeDecl());
     if (!fd) return true;
-    edge(fd);
+    edge(fd, e->getBeginLoc());
     if (!c_.want_features || !c_.from_prelude(fd)) return true;
     auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(e->getCallee()->IgnoreParenImpCasts());
     std::string q = fd->getQualifiedNameAsString();
@@ -518,7 +554,7 @@ class UseVisitor : public clang::RecursiveASTVisitor<UseVisitor> {
 
   bool VisitDeclRefExpr(clang::DeclRefExpr* e) {
     clang::ValueDecl* d = e->getDecl();
-    if (auto* fd = llvm::dyn_cast_or_null<clang::FunctionDecl>(d)) edge(fd);
+    if (auto* fd = llvm::dyn_cast_or_null<clang::FunctionDecl>(d)) edge(fd, e->getLocation());
     if (!c_.want_features || handled_.count(e) || !c_.from_prelude(d)) return true;
     if (!llvm::isa<clang::FunctionDecl>(d) && !llvm::isa<clang::EnumConstantDecl>(d) && !llvm::isa<clang::VarDecl>(d))
       return true;
@@ -530,7 +566,7 @@ class UseVisitor : public clang::RecursiveASTVisitor<UseVisitor> {
   }
 
   bool VisitMemberExpr(clang::MemberExpr* e) {
-    if (auto* md = llvm::dyn_cast_or_null<clang::FunctionDecl>(e->getMemberDecl())) edge(md);
+    if (auto* md = llvm::dyn_cast_or_null<clang::FunctionDecl>(e->getMemberDecl())) edge(md, e->getMemberLoc());
     if (!c_.want_features || !c_.from_prelude(e->getMemberDecl())) return true;
     std::string q = e->getMemberDecl()->getQualifiedNameAsString();
     if (const Feature* f = c_.table.find(q, c_.cuda); f && f->kind != FeatureKind::Ptx)
@@ -539,7 +575,7 @@ class UseVisitor : public clang::RecursiveASTVisitor<UseVisitor> {
   }
 
   bool VisitCXXConstructExpr(clang::CXXConstructExpr* e) {
-    if (e->getConstructor()) edge(e->getConstructor());
+    if (e->getConstructor()) edge(e->getConstructor(), e->getBeginLoc());
     return true;
   }
 
@@ -622,9 +658,10 @@ class UseVisitor : public clang::RecursiveASTVisitor<UseVisitor> {
   std::vector<clang::CXXMethodDecl*> lambdas;
 
  private:
-  void edge(const clang::FunctionDecl* fd) {
+  void edge(const clang::FunctionDecl* fd, clang::SourceLocation at) {
     if (!fd) return;
     info_.callees.push_back(fd->getCanonicalDecl());
+    info_.callee_locs.push_back(at);
   }
 
   Collector& c_;
@@ -710,7 +747,9 @@ class TopVisitor : public clang::RecursiveASTVisitor<TopVisitor> {
       walk(op, mine);
       // A lambda runs where it is invoked; one defined in a device function is taken to run
       // there (it is usually invoked right away or passed to a helper).
-      c_.fns[key].callees.push_back(op->getCanonicalDecl());
+      FnInfo& outer = c_.fns[key];
+      outer.callees.push_back(op->getCanonicalDecl());
+      outer.callee_locs.push_back(op->getLocation());
     }
   }
 
@@ -757,6 +796,128 @@ class SkipCheck : public clang::RecursiveASTVisitor<SkipCheck> {
   const Collector& c_;
 };
 
+// A plain function's local variables and parameters with their scopes, the names its body
+// refers to, and where it declares anything else (derivation's view of a body).
+class FnScopes : public clang::RecursiveASTVisitor<FnScopes> {
+ public:
+  struct Var {
+    std::string name;
+    bool scalar = false;  // a builtin type, or pointers/arrays/references to one: no operator calls
+    uint32_t decl = 0, scope_begin = 0, scope_end = 0;
+  };
+  struct Ref {
+    std::string name;
+    uint32_t at = 0;
+    std::optional<uint32_t> decl;  // a variable of the function: where it is declared
+  };
+  std::vector<Var> vars;
+  std::vector<Ref> refs;
+  std::vector<uint32_t> others;  // declarations other than local variables
+  bool complete = true;          // everything was placed in the body's file
+  bool skippable = false;        // SkipCheck's verdict (set by the caller)
+
+  FnScopes(const Collector& c, const clang::FunctionDecl* fn) : c_(c), fn_(fn) {
+    clang::Stmt* body = fn->getBody();
+    if (!body || !c_.place(body->getBeginLoc(), fid_, body_begin_)) {
+      complete = false;
+      return;
+    }
+    const auto body_end = off(body->getEndLoc());
+    if (!body_end) return;
+    scopes_.push_back({body_begin_, *body_end + 1});
+    for (const clang::ParmVarDecl* p : fn->parameters()) var(p);
+    TraverseStmt(body);
+  }
+
+  // The variable `name` names at `at`: the latest declared whose scope holds `at`.
+  const Var* lookup(std::string_view name, uint32_t at) const {
+    const Var* best = nullptr;
+    for (const Var& v : vars)
+      if (v.name == name && v.decl < at && v.scope_begin <= at && at < v.scope_end && (!best || v.decl > best->decl))
+        best = &v;
+    return best;
+  }
+
+  bool shouldVisitImplicitCode() const { return false; }
+  bool TraverseCompoundStmt(clang::CompoundStmt* s) { return scoped(s, [&] { return Base::TraverseCompoundStmt(s); }); }
+  bool TraverseForStmt(clang::ForStmt* s) { return scoped(s, [&] { return Base::TraverseForStmt(s); }); }
+  bool TraverseIfStmt(clang::IfStmt* s) { return scoped(s, [&] { return Base::TraverseIfStmt(s); }); }
+  bool TraverseWhileStmt(clang::WhileStmt* s) { return scoped(s, [&] { return Base::TraverseWhileStmt(s); }); }
+  bool TraverseSwitchStmt(clang::SwitchStmt* s) { return scoped(s, [&] { return Base::TraverseSwitchStmt(s); }); }
+  bool TraverseCXXForRangeStmt(clang::CXXForRangeStmt* s) {
+    return scoped(s, [&] { return Base::TraverseCXXForRangeStmt(s); });
+  }
+
+  bool VisitDecl(clang::Decl* d) {
+    auto* v = llvm::dyn_cast<clang::VarDecl>(d);
+    if (v && !llvm::isa<clang::ParmVarDecl>(v) && v->getDeclContext() == fn_ && v->isLocalVarDecl()) {
+      var(v);
+    } else if (!llvm::isa<clang::ParmVarDecl>(d)) {
+      if (auto o = off(d->getLocation())) others.push_back(*o);
+    }
+    return true;
+  }
+  bool VisitDeclRefExpr(clang::DeclRefExpr* e) {
+    auto at = off(e->getLocation());
+    if (!at) return true;
+    Ref r{e->getNameInfo().getAsString(), *at, std::nullopt};
+    if (auto* v = llvm::dyn_cast<clang::VarDecl>(e->getDecl()); v && v->getDeclContext() == fn_) r.decl = off(v->getLocation());
+    refs.push_back(std::move(r));
+    return true;
+  }
+
+ private:
+  using Base = clang::RecursiveASTVisitor<FnScopes>;
+
+  std::optional<uint32_t> off(clang::SourceLocation loc) {
+    clang::FileID f;
+    uint32_t o = 0;
+    if (!c_.place(loc, f, o) || f != fid_) {
+      complete = false;
+      return std::nullopt;
+    }
+    return o;
+  }
+  template <class F>
+  bool scoped(clang::Stmt* s, F&& traverse) {
+    if (!s) return true;
+    auto b = off(s->getBeginLoc()), e = off(s->getEndLoc());
+    if (!b || !e) return traverse();
+    scopes_.push_back({*b, *e + 1});
+    bool r = traverse();
+    scopes_.pop_back();
+    return r;
+  }
+  static bool scalar(clang::QualType t) {
+    if (t.isNull()) return false;
+    t = t.getNonReferenceType();
+    for (int depth = 0; depth < 16; ++depth) {
+      if (t->isDependentType()) return false;
+      if (const clang::Type* e = t->getArrayElementTypeNoTypeQual(); e && t->isArrayType()) {
+        t = clang::QualType(e, 0);
+        continue;
+      }
+      if (t->isPointerType()) {
+        t = t->getPointeeType();
+        continue;
+      }
+      return t->isBuiltinType() && !t->isEnumeralType();
+    }
+    return false;
+  }
+  void var(const clang::VarDecl* v) {
+    auto at = off(v->getLocation());
+    if (!at || scopes_.empty()) return;
+    vars.push_back({v->getNameAsString(), scalar(v->getType()), *at, scopes_.back().first, scopes_.back().second});
+  }
+
+  const Collector& c_;
+  const clang::FunctionDecl* fn_;
+  clang::FileID fid_;
+  uint32_t body_begin_ = 0;
+  std::vector<std::pair<uint32_t, uint32_t>> scopes_;
+};
+
 class Consumer : public clang::ASTConsumer {
  public:
   explicit Consumer(Collector& c) : c_(c) {}
@@ -773,8 +934,12 @@ class Consumer : public clang::ASTConsumer {
       // The declarations of this parse: those read from a PCH (the prelude) are not loaded.
       TopVisitor v(c_);
       for (clang::Decl* d : ctx.getTranslationUnitDecl()->noload_decls()) v.TraverseDecl(d);
-      if (c_.reuse) reuse_bodies();
-      else if (c_.need_bodies && c_.trace && c_.need_bodies(*c_.trace)) record_bodies();
+      if (c_.reuse) {
+        reuse_bodies();
+      } else if (c_.need_bodies && c_.trace && c_.need_bodies(*c_.trace)) {
+        record_bodies();
+        record_derivation();
+      }
     }
     if (c_.want_accesses) c_.accesses = global_accesses(ctx);
     resolve_headers();
@@ -865,6 +1030,192 @@ class Consumer : public clang::ASTConsumer {
     c_.bodies = std::move(out);
   }
 
+  // What deriving another arch from this parse needs (Derivation): for each simple arch group,
+  // whether its function allows it and which of its branches add nothing.
+  void record_derivation() {
+    const ArchTrace& t = *c_.trace;
+    if (!t.spans_complete() || t.groups.empty()) return;
+    auto d = std::make_shared<Derivation>();
+    d->groups.resize(t.groups.size());
+    // The function whose body holds each group: the innermost one.
+    struct Body {
+      const clang::FunctionDecl* def;
+      clang::FileID fid;
+      uint32_t begin, end;
+    };
+    std::vector<Body> bodies;
+    for (const auto& [canon, info] : c_.fns) {
+      const clang::FunctionDecl* def = nullptr;
+      if (!canon->hasBody(def) || !def || !def->getBody()) continue;
+      clang::FileID bf, ef;
+      uint32_t bb = 0, be = 0;
+      if (c_.place(def->getBody()->getBeginLoc(), bf, bb) && c_.place(def->getBody()->getEndLoc(), ef, be) && bf == ef &&
+          be >= bb)
+        bodies.push_back({def, bf, bb, be + 1});
+    }
+    std::map<const clang::FunctionDecl*, std::unique_ptr<FnScopes>> scopes;
+    for (size_t i = 0; i < t.groups.size(); ++i) {
+      const ArchTrace::Group& g = t.groups[i];
+      Derivation::Group& dg = d->groups[i];
+      if (g.cond >= t.conds.size()) return;
+      const Body* in = nullptr;
+      for (const Body& b : bodies)
+        if (b.fid == g.fid && b.begin <= g.begin && g.end <= b.end && (!in || b.end - b.begin < in->end - in->begin))
+          in = &b;
+      const int taken = t.conds[g.cond].value ? 0 : g.has_else ? 1 : -1;
+      if (taken >= 0) {
+        dg.taken_begin = g.branch_begin[taken];
+        dg.taken_end = g.branch_end[taken];
+      }
+      if (!in) continue;
+      const clang::FunctionDecl* def = in->def;
+      const FnInfo& info = c_.fns.at(def->getCanonicalDecl());
+      if (!plain_function(def) || def->isConstexpr() || def->getReturnType()->getContainedDeducedType() ||
+          info.instantiated_pattern)
+        continue;
+      auto& sc = scopes[def];
+      if (!sc) {
+        sc = std::make_unique<FnScopes>(c_, def);
+        SkipCheck check(c_);
+        check.TraverseStmt(def->getBody());
+        sc->skippable = check.ok;
+      }
+      if (!sc->skippable || !sc->complete) continue;
+      // Nothing declared in this parse's branch but local variables, none used outside it.
+      const uint32_t tb = dg.taken_begin, te = dg.taken_end;
+      auto in_taken = [&](uint32_t off) { return off >= tb && off < te; };
+      if (std::any_of(sc->others.begin(), sc->others.end(), in_taken)) continue;
+      if (std::any_of(sc->refs.begin(), sc->refs.end(),
+                      [&](const FnScopes::Ref& r) { return r.decl && in_taken(*r.decl) && !in_taken(r.at); }))
+        continue;
+      dg.ok = true;
+      bool invalid = false;
+      llvm::StringRef buf = c_.sm->getBufferData(g.fid, &invalid);
+      if (invalid) return;
+      for (int b = 0; b < 2; ++b) {
+        if (b == 1 && !g.has_else) {
+          dg.inert[b] = true;
+          continue;
+        }
+        if (b == taken) continue;  // its own branch: never asked
+        dg.inert[b] = inert_branch(*sc, t, g, buf, g.branch_begin[b], g.branch_end[b]);
+      }
+    }
+    if (std::none_of(d->groups.begin(), d->groups.end(), [](const Derivation::Group& g) { return g.ok; })) return;
+    for (const auto& [fn, info] : c_.fns) {
+      auto& at = d->callee_at[fn];
+      at.reserve(info.callee_locs.size());
+      for (clang::SourceLocation l : info.callee_locs) {
+        clang::FileID f;
+        uint32_t o = 0;
+        if (l.isValid() && c_.place(l, f, o)) at.emplace_back(f, o);
+        else at.emplace_back(clang::FileID(), 0);
+      }
+    }
+    c_.derivation = std::move(d);
+  }
+
+  // Whether the text [begin, end) of a group's branch in `fn` (scopes `sc`) can add nothing
+  // to a parse: no directive, macro, call, member (but the builtin variables' x/y/z), name of
+  // anything but a scalar variable of the function visible there (or declared in the branch by
+  // a builtin type, and not used after the group), no keyword outside a small set.
+  bool inert_branch(const FnScopes& sc, const ArchTrace& t, const ArchTrace::Group& g, llvm::StringRef buf,
+                    uint32_t begin, uint32_t end) const {
+    static constexpr std::string_view kKeywords[] = {
+        "bool",   "break",  "char",    "const",         "const_cast", "continue",         "do",       "double",
+        "else",   "false",  "float",   "for",           "if",         "int",              "long",     "nullptr",
+        "return", "short",  "signed",  "sizeof",        "static_cast", "reinterpret_cast", "true",    "unsigned",
+        "void",   "volatile", "while"};
+    static constexpr std::string_view kTypes[] = {"bool", "char", "const", "double", "float", "int", "long",
+                                                  "short", "signed", "unsigned", "void", "volatile"};
+    static constexpr std::string_view kBuiltinVars[] = {"blockDim", "blockIdx", "gridDim", "threadIdx"};
+    auto one_of = [](std::string_view s, const auto& list) { return std::find(std::begin(list), std::end(list), s) != std::end(list); };
+    if (end < begin || end > buf.size()) return false;
+    const std::string text(buf.substr(begin, end - begin));  // the lexer wants a terminating NUL
+    clang::Lexer lex(c_.sm->getLocForStartOfFile(g.fid), c_.ctx->getLangOpts(), text.c_str(), text.c_str(),
+                     text.c_str() + text.size());
+    std::set<std::string, std::less<>> declared;
+    enum class Prev { None, Type, Declarator, Name, BuiltinVar, Dot, Other } prev = Prev::None;
+    clang::Token tok;
+    for (;;) {
+      lex.LexFromRawLexer(tok);
+      if (tok.is(clang::tok::eof)) break;
+      if (tok.is(clang::tok::raw_identifier)) {
+        std::string_view id(tok.getRawIdentifier().data(), tok.getRawIdentifier().size());
+        const clang::IdentifierInfo& ii = c_.ctx->Idents.get(tok.getRawIdentifier());
+        if (ii.hadMacroDefinition()) return false;
+        if (prev == Prev::Dot) return false;  // handled below for the builtin variables
+        if (one_of(id, kKeywords)) {
+          prev = one_of(id, kTypes) ? Prev::Type : Prev::Other;
+          continue;
+        }
+        if (prev == Prev::Type || prev == Prev::Declarator) {  // `float v`, `int* p`: declares a scalar
+          declared.emplace(id);
+          prev = Prev::Name;
+          continue;
+        }
+        if (declared.count(id)) {
+          prev = Prev::Name;
+          continue;
+        }
+        if (const FnScopes::Var* var = sc.lookup(id, g.begin)) {
+          if (!var->scalar) return false;
+          for (const auto& o : t.groups)  // declared in an arch group: another arch may declare it otherwise
+            if (o.fid == g.fid && var->decl >= o.begin && var->decl < o.end) return false;
+          prev = Prev::Name;
+          continue;
+        }
+        if (one_of(id, kBuiltinVars) && !c_.table.find(id, c_.cuda)) {
+          prev = Prev::BuiltinVar;
+          continue;
+        }
+        return false;
+      }
+      if (tok.is(clang::tok::period)) {
+        if (prev != Prev::BuiltinVar) return false;
+        clang::Token m;
+        lex.LexFromRawLexer(m);
+        if (m.isNot(clang::tok::raw_identifier)) return false;
+        llvm::StringRef f = m.getRawIdentifier();
+        if (f != "x" && f != "y" && f != "z") return false;
+        prev = Prev::Other;
+        continue;
+      }
+      switch (tok.getKind()) {
+        case clang::tok::numeric_constant:
+        case clang::tok::char_constant:
+        case clang::tok::string_literal:
+        case clang::tok::comment:
+          prev = Prev::Other;
+          continue;
+        case clang::tok::l_paren:
+          if (prev == Prev::Name || prev == Prev::BuiltinVar) return false;  // a call
+          prev = Prev::Other;
+          continue;
+        case clang::tok::star:
+        case clang::tok::amp:
+          prev = prev == Prev::Type || prev == Prev::Declarator ? Prev::Declarator : Prev::Other;
+          continue;
+        case clang::tok::hash:
+        case clang::tok::hashhash:
+        case clang::tok::hashat:
+        case clang::tok::arrow:
+        case clang::tok::arrowstar:
+        case clang::tok::periodstar:
+        case clang::tok::coloncolon:
+        case clang::tok::unknown:
+          return false;
+        default:
+          prev = Prev::Other;
+          continue;
+      }
+    }
+    // Names the branch declares stay declared after it: none may be used there.
+    for (const FnScopes::Ref& r : sc.refs)
+      if (r.at >= g.end && declared.count(r.name)) return false;
+    return true;
+  }
+
   // After a parse that skipped bodies: checks that its preprocessing differed from the
   // recording parse's only in bodies it parsed, then takes the skipped bodies' findings.
   void reuse_bodies() {
@@ -899,7 +1250,10 @@ class Consumer : public clang::ASTConsumer {
       info.base = rb.base;
       info.kernel = rb.kernel;
       for (const BodyKey& k : rb.callees)
-        if (auto it = decls.find(k); it != decls.end()) info.callees.push_back(it->second);
+        if (auto it = decls.find(k); it != decls.end()) {
+          info.callees.push_back(it->second);
+          info.callee_locs.emplace_back();
+        }
       for (const ReusedBody::Use& u : rb.uses) {
         clang::FileID fid = c_.main;
         if (!u.file.empty()) {
@@ -977,7 +1331,44 @@ bool same_tokens(const ArchTrace& t, const model::Arch& j, const model::Arch& k)
   return true;
 }
 
+// The offset of the `#` of the directive whose name starts at `name_off` (only blanks between).
+std::optional<uint32_t> directive_hash(std::string_view buf, uint32_t name_off) {
+  size_t i = name_off;
+  while (i > 0 && (buf[i - 1] == ' ' || buf[i - 1] == '\t')) --i;
+  if (i == 0 || buf[i - 1] != '#') return std::nullopt;
+  return static_cast<uint32_t>(i - 1);
+}
+
+// The offset just past the logical line (backslash continuations joined) holding `off`; none
+// when a block comment starts in it (it may run on past the line).
+std::optional<uint32_t> directive_line_end(std::string_view buf, uint32_t off) {
+  size_t i = off;
+  while (i < buf.size()) {
+    if (buf[i] == '/' && i + 1 < buf.size() && buf[i + 1] == '*') return std::nullopt;
+    if (buf[i] == '\n') {
+      size_t j = i;
+      if (j > 0 && buf[j - 1] == '\r') --j;
+      if (j > 0 && buf[j - 1] == '\\') {
+        ++i;
+        continue;
+      }
+      return static_cast<uint32_t>(i + 1);
+    }
+    ++i;
+  }
+  return static_cast<uint32_t>(buf.size());
+}
+
 class ArchTracer : public clang::PPCallbacks {
+  // The open `#if` groups of user files: where each began, whether it tests an arch macro,
+  // whether it has the form ArchTrace::groups describes (`cond`: its condition's index).
+  struct OpenGroup {
+    clang::SourceLocation loc;
+    bool arch = false, simple = true;
+    long cond = -1;
+    clang::SourceLocation else_loc;
+  };
+
  public:
   ArchTracer(const clang::Preprocessor& pp, const model::Arch& arch, ArchTrace& t) : pp_(pp), arch_(arch), t_(t) {}
 
@@ -1018,28 +1409,43 @@ class ArchTracer : public clang::PPCallbacks {
   }
   void If(clang::SourceLocation loc, clang::SourceRange cond, ConditionValueKind v) override {
     open_group(loc);
+    const size_t before = t_.conds.size();
+    condition(loc, cond, v);
+    if (!groups_.empty() && groups_.back().loc == loc && t_.conds.size() == before + 1)
+      groups_.back().cond = static_cast<long>(before);
+  }
+  void Elif(clang::SourceLocation loc, clang::SourceRange cond, ConditionValueKind v, clang::SourceLocation if_loc) override {
+    not_simple(if_loc);
     condition(loc, cond, v);
   }
-  void Elif(clang::SourceLocation loc, clang::SourceRange cond, ConditionValueKind v, clang::SourceLocation) override {
-    condition(loc, cond, v);
+  void Else(clang::SourceLocation loc, clang::SourceLocation if_loc) override {
+    if (!groups_.empty() && groups_.back().loc == if_loc) groups_.back().else_loc = loc;
   }
   void Ifdef(clang::SourceLocation loc, const clang::Token& name, const clang::MacroDefinition& md) override {
     open_group(loc);
+    not_simple(loc);
     test(loc, name, md);
   }
   void Ifndef(clang::SourceLocation loc, const clang::Token& name, const clang::MacroDefinition& md) override {
     open_group(loc);
+    not_simple(loc);
     test(loc, name, md);
   }
   void Endif(clang::SourceLocation loc, clang::SourceLocation if_loc) override {
-    if (groups_.empty() || groups_.back().first != if_loc) return;  // not a group of a user file
-    if (groups_.back().second) span(if_loc, loc, 5);
+    if (groups_.empty() || groups_.back().loc != if_loc) return;  // not a group of a user file
+    const OpenGroup& g = groups_.back();
+    if (g.arch) {
+      span(if_loc, loc, 5);
+      if (g.simple && g.cond >= 0) simple_group(g, loc);
+    }
     groups_.pop_back();
   }
   void Elifdef(clang::SourceLocation loc, const clang::Token& name, const clang::MacroDefinition& md) override {
+    not_simple(loc);
     test(loc, name, md);
   }
   void Elifndef(clang::SourceLocation loc, const clang::Token& name, const clang::MacroDefinition& md) override {
+    not_simple(loc);
     test(loc, name, md);
   }
   void MacroDefined(const clang::Token& name, const clang::MacroDirective*) override { redefined(name); }
@@ -1066,10 +1472,57 @@ class ArchTracer : public clang::PPCallbacks {
   }
 
   void open_group(clang::SourceLocation loc) {
-    if (user(loc)) groups_.emplace_back(loc, false);
+    if (!user(loc)) return;
+    OpenGroup g;
+    g.loc = loc;
+    groups_.push_back(g);
   }
   void arch_group(clang::SourceLocation loc) {
-    if (!groups_.empty() && user(loc)) groups_.back().second = true;
+    if (!groups_.empty() && user(loc)) groups_.back().arch = true;
+  }
+  // `#elif`, `#ifdef`...: the group is not one ArchTrace::groups describes. Elifdef's location is
+  // its own; the innermost open group is the one it continues.
+  void not_simple(clang::SourceLocation) {
+    if (!groups_.empty()) groups_.back().simple = false;
+  }
+  // Records a simple group's branches: the text after each directive's line up to the next
+  // directive's `#`.
+  void simple_group(const OpenGroup& g, clang::SourceLocation endif_loc) {
+    const clang::SourceManager& sm = pp_.getSourceManager();
+    auto [fid, if_off] = sm.getDecomposedLoc(sm.getExpansionLoc(g.loc));
+    auto [ef, endif_off] = sm.getDecomposedLoc(sm.getExpansionLoc(endif_loc));
+    auto file = reuse_file_name(sm, fid);
+    bool invalid = false;
+    llvm::StringRef buf = sm.getBufferData(fid, &invalid);
+    if (!file || ef != fid || invalid) return;
+    std::string_view b(buf.data(), buf.size());
+    ArchTrace::Group out;
+    out.file = std::move(*file);
+    out.fid = fid;
+    out.cond = static_cast<size_t>(g.cond);
+    auto hash = directive_hash(b, if_off);
+    auto endif_hash = directive_hash(b, endif_off);
+    if (!hash || !endif_hash) return;
+    out.begin = *hash;
+    out.end = endif_off + 5;
+    auto if_end = directive_line_end(b, if_off);
+    if (!if_end) return;
+    out.branch_begin[0] = *if_end;
+    if (g.else_loc.isValid()) {
+      auto [lf, else_off] = sm.getDecomposedLoc(sm.getExpansionLoc(g.else_loc));
+      auto else_hash = directive_hash(b, else_off);
+      auto else_end = directive_line_end(b, else_off);
+      if (lf != fid || !else_hash || !else_end) return;
+      out.has_else = true;
+      out.branch_end[0] = *else_hash;
+      out.branch_begin[1] = *else_end;
+      out.branch_end[1] = *endif_hash;
+    } else {
+      out.branch_end[0] = *endif_hash;
+    }
+    for (int i = 0; i < 2; ++i)
+      if (out.branch_end[i] < out.branch_begin[i]) out.branch_end[i] = out.branch_begin[i];
+    t_.groups.push_back(std::move(out));
   }
   // Records [begin, end + extra) of one file as arch-dependent.
   void span(clang::SourceLocation begin, clang::SourceLocation end, uint32_t extra) {
@@ -1123,7 +1576,7 @@ class ArchTracer : public clang::PPCallbacks {
     const clang::IdentifierInfo* ii = name.getIdentifierInfo();
     if (!ii || !user(name.getLocation())) return;
     if (arch_macro(ii->getName(), arch_)) t_.unpredictable = true;
-    if (std::any_of(groups_.begin(), groups_.end(), [](const auto& g) { return g.second; }))
+    if (std::any_of(groups_.begin(), groups_.end(), [](const OpenGroup& g) { return g.arch; }))
       t_.defines_in_arch_groups = true;
   }
 
@@ -1132,8 +1585,7 @@ class ArchTracer : public clang::PPCallbacks {
   ArchTrace& t_;
   ArchTrace::Cond cur_;
   bool cur_arch_ = false;
-  // The open `#if` groups of user files: where each began, whether it tests an arch macro.
-  std::vector<std::pair<clang::SourceLocation, bool>> groups_;
+  std::vector<OpenGroup> groups_;
   clang::FileID last_fid_;
   bool last_user_ = false;
 };
@@ -1742,6 +2194,7 @@ struct ArchParse {
   bool used_std_pch = false;           // that PCH held the file's standard headers
   std::shared_ptr<const BodyReuse> bodies;  // what a later arch's parse may reuse (Collector::bodies)
   size_t skipped_bodies = 0;                // bodies this parse took from an earlier one
+  std::shared_ptr<const Derivation> derivation;  // what derives other archs from it (Collector::derivation)
 };
 
 // The flags every arch shares: the prelude is precompiled with these.
@@ -1884,6 +2337,127 @@ std::string arch_list_macro(const std::vector<model::Arch>& archs) {
   std::set<int> nums;
   for (const auto& a : archs) nums.insert(a.sm() * 10);
   return fmt::format("{}", fmt::join(nums, ","));
+}
+
+// An arch's uses from one parse's functions and raw uses: kernels and what they reach are
+// emitted. `removed`: callee edges (function, index) and `removed_use` uses to leave out (a
+// derived arch's, Derivation).
+void build_uses(const std::unordered_map<const clang::FunctionDecl*, FnInfo>& fns,
+                const std::vector<const clang::FunctionDecl*>& var_roots, const std::vector<RawUse>& raw,
+                const std::map<clang::FileID, HeaderInfo>& headers, clang::FileID main, std::string_view text,
+                const std::function<bool(const clang::FunctionDecl*, size_t)>& removed,
+                const std::function<bool(const RawUse&)>& removed_use, ArchResult& ar) {
+  // Contexts: kernels and what they reach are emitted; other device functions only parsed.
+  std::set<const clang::FunctionDecl*> emitted;
+  std::vector<const clang::FunctionDecl*> work;
+  for (const auto& [fn, info] : fns)
+    if (info.kernel && info.base != UseContext::Template) work.push_back(fn);
+  for (const clang::FunctionDecl* fn : var_roots) work.push_back(fn);
+  while (!work.empty()) {
+    const clang::FunctionDecl* fn = work.back();
+    work.pop_back();
+    if (!emitted.insert(fn).second) continue;
+    if (auto it = fns.find(fn); it != fns.end())
+      for (size_t i = 0; i < it->second.callees.size(); ++i) {
+        const auto* callee = it->second.callees[i];
+        if (removed && removed(fn, i)) continue;
+        if (!emitted.count(callee)) work.push_back(callee);
+      }
+  }
+  // Per (feature, file, offset): the strongest context (Emitted first).
+  std::map<std::tuple<std::string, uint32_t, const Feature*>, FeatureUse> uses;
+  for (const RawUse& r : raw) {
+    if (removed_use && removed_use(r)) continue;
+    UseContext ctx = UseContext::Host;
+    bool instantiated = false;
+    if (auto it = fns.find(r.fn); it != fns.end()) {
+      ctx = it->second.base;
+      instantiated = it->second.instantiated_pattern;
+    }
+    if (emitted.count(r.fn) && ctx != UseContext::Template) ctx = UseContext::Emitted;
+    // The names an instantiated template binds at definition are checked like device code.
+    if (ctx == UseContext::Template && instantiated) ctx = UseContext::Device;
+    FeatureUse u;
+    u.feature = r.feature;
+    u.begin = r.begin;
+    u.end = r.end;
+    u.spelled = r.spelled;
+    u.context = ctx;
+    if (r.file != main) {
+      // The header as opened, and the line of the analysed file's `#include` that brings it in
+      // (resolved during the parse: c.sm is dangling here).
+      auto h = headers.find(r.file);
+      if (h == headers.end()) continue;
+      u.file = h->second.name;
+      if (h->second.include_offset >= 0 && static_cast<size_t>(h->second.include_offset) <= text.size()) {
+        uint32_t off = static_cast<uint32_t>(h->second.include_offset);
+        size_t lb = text.rfind('\n', off == 0 ? 0 : off - 1);
+        lb = lb == std::string_view::npos || off == 0 ? 0 : lb + 1;
+        size_t le = text.find('\n', off);
+        if (le == std::string_view::npos) le = text.size();
+        while (le > lb && (text[le - 1] == '\r' || text[le - 1] == ' ')) --le;
+        while (lb < le && (text[lb] == ' ' || text[lb] == '\t')) ++lb;
+        u.include_begin = static_cast<uint32_t>(lb);
+        u.include_end = static_cast<uint32_t>(std::max(le, lb + 1));
+      }
+      if (u.file.empty()) continue;
+    }
+    auto key = std::make_tuple(u.file, u.begin, u.feature);
+    auto it = uses.find(key);
+    if (it == uses.end()) uses.emplace(key, std::move(u));
+    else if (static_cast<int>(ctx) < static_cast<int>(it->second.context)) it->second.context = ctx;
+  }
+  for (auto& [k, u] : uses) ar.uses.push_back(std::move(u));
+  std::sort(ar.uses.begin(), ar.uses.end(), [](const FeatureUse& a, const FeatureUse& b) {
+    return std::tie(a.file, a.begin, a.feature->name) < std::tie(b.file, b.begin, b.feature->name);
+  });
+}
+
+// The uses of arch `k` from the parse for `r` that recorded `d` and left `t`, when k's
+// preprocessing differs from r's only in groups whose other branch adds nothing (Derivation);
+// none otherwise (then k needs a parse).
+std::optional<ArchResult> derive(const Derivation& d, const ArchTrace& t, const model::Arch& r, const model::Arch& k,
+                                 std::string_view text) {
+  if (!t.spans_complete() || d.groups.size() != t.groups.size()) return std::nullopt;
+  for (const auto& name : t.expanded)
+    if (arch_macro(name, r) != arch_macro(name, k)) return std::nullopt;
+  for (const auto& [name, defined] : t.ifdefs)
+    if (auto m = arch_macro(name, k); !m || m->defined != defined) return std::nullopt;
+  std::vector<char> of_group(t.conds.size(), 0);
+  for (const auto& g : t.groups)
+    if (g.cond < of_group.size()) of_group[g.cond] = 1;
+  for (size_t i = 0; i < t.conds.size(); ++i)
+    if (!of_group[i] && !cond_holds_for(t.conds[i], k)) return std::nullopt;
+  struct Range {
+    clang::FileID fid;
+    uint32_t begin, end;
+  };
+  std::vector<Range> gone;  // the branches r took and k does not
+  for (size_t i = 0; i < t.groups.size(); ++i) {
+    const ArchTrace::Group& g = t.groups[i];
+    const ArchTrace::Cond& c = t.conds[g.cond];
+    auto v = eval_condition(c.text, [&](std::string_view id) { return cond_ident(c, id, k); });
+    if (!v) return std::nullopt;
+    const bool takes_if = *v != 0;
+    if (takes_if == c.value) continue;
+    const Derivation::Group& dg = d.groups[i];
+    if (!dg.ok || !dg.inert[takes_if ? 0 : 1]) return std::nullopt;
+    if (dg.taken_end > dg.taken_begin) gone.push_back({g.fid, dg.taken_begin, dg.taken_end});
+  }
+  auto is_gone = [&](clang::FileID f, uint32_t off) {
+    return std::any_of(gone.begin(), gone.end(), [&](const Range& x) { return x.fid == f && off >= x.begin && off < x.end; });
+  };
+  ArchResult ar;
+  ar.arch = k;
+  ar.parsed = true;
+  build_uses(
+      d.fns, d.var_roots, d.raw, d.headers, d.main, text,
+      [&](const clang::FunctionDecl* fn, size_t i) {
+        auto it = d.callee_at.find(fn);
+        return it != d.callee_at.end() && i < it->second.size() && is_gone(it->second[i].first, it->second[i].second);
+      },
+      [&](const RawUse& u) { return is_gone(u.file, u.begin); }, ar);
+  return ar;
 }
 
 // `own_stack`: the calling thread has kParseStackBytes of stack. `record`: where the parse's
@@ -2073,66 +2647,16 @@ ArchParse parse_arch(const ParseInput& in, const model::Arch& arch, bool first, 
     break;  // the first one; the rest usually cascade
   }
 
-  // Contexts: kernels and what they reach are emitted; other device functions only parsed.
-  std::set<const clang::FunctionDecl*> emitted;
-  std::vector<const clang::FunctionDecl*> work;
-  for (const auto& [fn, info] : c.fns)
-    if (info.kernel && info.base != UseContext::Template) work.push_back(fn);
-  for (const clang::FunctionDecl* fn : c.var_roots) work.push_back(fn);
-  while (!work.empty()) {
-    const clang::FunctionDecl* fn = work.back();
-    work.pop_back();
-    if (!emitted.insert(fn).second) continue;
-    if (auto it = c.fns.find(fn); it != c.fns.end())
-      for (const auto* callee : it->second.callees)
-        if (!emitted.count(callee)) work.push_back(callee);
+  build_uses(c.fns, c.var_roots, c.raw, c.headers, c.main, text, nullptr, nullptr, ar);
+  if (c.derivation && out.bodies) {  // the same conditions: a parse without errors
+    Derivation& d = *c.derivation;
+    d.fns = std::move(c.fns);
+    d.var_roots = std::move(c.var_roots);
+    d.raw = std::move(c.raw);
+    d.headers = std::move(c.headers);
+    d.main = c.main;
+    out.derivation = std::move(c.derivation);
   }
-  // Per (feature, file, offset): the strongest context (Emitted first).
-  std::map<std::tuple<std::string, uint32_t, const Feature*>, FeatureUse> uses;
-  for (auto& r : c.raw) {
-    UseContext ctx = UseContext::Host;
-    bool instantiated = false;
-    if (auto it = c.fns.find(r.fn); it != c.fns.end()) {
-      ctx = it->second.base;
-      instantiated = it->second.instantiated_pattern;
-    }
-    if (emitted.count(r.fn) && ctx != UseContext::Template) ctx = UseContext::Emitted;
-    // The names an instantiated template binds at definition are checked like device code.
-    if (ctx == UseContext::Template && instantiated) ctx = UseContext::Device;
-    FeatureUse u;
-    u.feature = r.feature;
-    u.begin = r.begin;
-    u.end = r.end;
-    u.spelled = std::move(r.spelled);
-    u.context = ctx;
-    if (r.file != c.main) {
-      // The header as opened, and the line of the analysed file's `#include` that brings it in
-      // (resolved during the parse: c.sm is dangling here).
-      auto h = c.headers.find(r.file);
-      if (h == c.headers.end()) continue;
-      u.file = h->second.name;
-      if (h->second.include_offset >= 0 && static_cast<size_t>(h->second.include_offset) <= text.size()) {
-        uint32_t off = static_cast<uint32_t>(h->second.include_offset);
-        size_t lb = text.rfind('\n', off == 0 ? 0 : off - 1);
-        lb = lb == std::string_view::npos || off == 0 ? 0 : lb + 1;
-        size_t le = text.find('\n', off);
-        if (le == std::string_view::npos) le = text.size();
-        while (le > lb && (text[le - 1] == '\r' || text[le - 1] == ' ')) --le;
-        while (lb < le && (text[lb] == ' ' || text[lb] == '\t')) ++lb;
-        u.include_begin = static_cast<uint32_t>(lb);
-        u.include_end = static_cast<uint32_t>(std::max(le, lb + 1));
-      }
-      if (u.file.empty()) continue;
-    }
-    auto key = std::make_tuple(u.file, u.begin, u.feature);
-    auto it = uses.find(key);
-    if (it == uses.end()) uses.emplace(key, std::move(u));
-    else if (static_cast<int>(ctx) < static_cast<int>(it->second.context)) it->second.context = ctx;
-  }
-  for (auto& [k, u] : uses) ar.uses.push_back(std::move(u));
-  std::sort(ar.uses.begin(), ar.uses.end(), [](const FeatureUse& a, const FeatureUse& b) {
-    return std::tie(a.file, a.begin, a.feature->name) < std::tie(b.file, b.begin, b.feature->name);
-  });
   if (c.want_accesses) out.accesses = std::move(c.accesses);
   return out;
 }
@@ -2180,28 +2704,39 @@ Result analyze_parsed(std::string_view path, std::string_view text, const Option
   const size_t n = archs.size();
   if (n == 0) return res;
 
+  // The first parse is the newest arch's: its memory accesses are the MEM rules' (the code that
+  // runs on the newest GPUs), and an older arch usually differs from it only in fallback
+  // branches a derivation can take away (Derivation).
+  size_t r = 0;
+  for (size_t k = 1; k < n; ++k)
+    if (archs[k].sm() > archs[r].sm()) r = k;
   std::vector<std::optional<ArchParse>> parses(n);
+  std::vector<std::optional<ArchResult>> derived(n);
   if (in.features && n >= 2 && opts.parallel_archs) {
-    // The first and the last arch at once: with the archs between sharing one of their parses
-    // (the usual case), the latency is one parse.
-    Manifest last_probes;
+    // The newest and the oldest arch at once: with the archs between sharing one of their
+    // parses (the usual case), the latency is one parse.
+    size_t o = 0;
+    for (size_t k = 1; k < n; ++k)
+      if (archs[k].sm() < archs[o].sm()) o = k;
+    if (o == r) o = r == 0 ? n - 1 : 0;
+    Manifest other_probes;
     llvm::thread t(std::optional<unsigned>(kParseStackBytes), [&] {
-      parses[n - 1] = parse_arch(in, archs[n - 1], false, true, record ? &last_probes : nullptr);
+      parses[o] = parse_arch(in, archs[o], false, true, record ? &other_probes : nullptr);
     });
-    parses[0] = parse_arch(in, archs[0], true, opts.caller_has_parse_stack, record);
+    parses[r] = parse_arch(in, archs[r], true, opts.caller_has_parse_stack, record);
     t.join();
     if (record)
-      for (auto& [p, probe] : last_probes) note_probe(*record, p, probe);
+      for (auto& [p, probe] : other_probes) note_probe(*record, p, probe);
   } else {
-    // Whether an arch after the first will need a parse of its own: the first then records
-    // which bodies that parse may skip.
+    // Whether another arch will need a parse of its own: the first then records which bodies
+    // that parse may skip, and what would derive it without one.
     auto need_bodies = [&](const ArchTrace& t) {
       if (!opts.reuse_bodies || !in.features) return false;
-      for (size_t k = 1; k < n; ++k)
-        if (!same_tokens(t, archs[0], archs[k])) return true;
+      for (size_t k = 0; k < n; ++k)
+        if (k != r && !same_tokens(t, archs[r], archs[k])) return true;
       return false;
     };
-    parses[0] = parse_arch(in, archs[0], true, opts.caller_has_parse_stack, record, nullptr, need_bodies);
+    parses[r] = parse_arch(in, archs[r], true, opts.caller_has_parse_stack, record, nullptr, need_bodies);
   }
   // An arch whose preprocessing gives the tokens a parse saw has that parse's uses: the verdicts
   // for each arch are the rules' (most files parse once or twice, not once per arch).
@@ -2214,9 +2749,12 @@ Result analyze_parsed(std::string_view path, std::string_view text, const Option
         source[k] = j;
         break;
       }
-    if (source[k] == k)
+    if (source[k] != k) continue;
+    if (opts.derive_archs && parses[r] && parses[r]->derivation)
+      derived[k] = derive(*parses[r]->derivation, parses[r]->trace, archs[r], archs[k], text);
+    if (!derived[k])
       parses[k] = parse_arch(in, archs[k], false, opts.caller_has_parse_stack, record,
-                             parses[0] && parses[0]->bodies ? parses[0]->bodies.get() : nullptr);
+                             parses[r] && parses[r]->bodies ? parses[r]->bodies.get() : nullptr);
   }
 
   // In arch order, as one parse after the other would have found them.
@@ -2226,6 +2764,9 @@ Result analyze_parsed(std::string_view path, std::string_view text, const Option
     ar.arch = archs[k];
     if (!parses[k] && !in.features) {
       ar.parsed = true;  // nothing to find
+    } else if (derived[k]) {
+      ar = std::move(*derived[k]);
+      ++res.derived_archs;
     } else if (source[k] != k) {
       ar.parsed = parses[source[k]]->ar.parsed;
       ar.uses = parses[source[k]]->ar.uses;
@@ -2247,7 +2788,7 @@ Result analyze_parsed(std::string_view path, std::string_view text, const Option
         res.missing_includes.push_back(std::move(m));
     if (!p.syntax.empty() && (res.syntax_errors.empty() || p.syntax.front().begin < res.syntax_errors.front().begin))
       res.syntax_errors = std::move(p.syntax);
-    if (k == 0) res.accesses = std::move(p.accesses);
+    if (k == r) res.accesses = std::move(p.accesses);
   }
   return res;
 }

@@ -169,6 +169,11 @@ struct Options {
   // (their tokens and what they see are the same; no project template they could instantiate):
   // about a fifth of a cold run of the default bench tree. Off: every body is parsed (tests).
   bool reuse_bodies = true;
+  // An arch whose preprocessing differs from the first parse's only in `#if`/`#else` branches,
+  // inside plain functions, whose other branch holds nothing but arithmetic on the function's
+  // scalar variables (or nothing) takes the first parse's uses without those of its branch
+  // instead of a parse (Derivation in cuda_frontend.cpp). Off: such archs are parsed (tests).
+  bool derive_archs = true;
 };
 
 // Clang recurses deeply on deeply nested input: parses need this much stack.
@@ -176,8 +181,8 @@ inline constexpr unsigned kParseStackBytes = 64u << 20;
 
 struct Result {
   std::vector<ArchResult> per_arch;
-  // Global loads and stores of the kernels (from the first arch's parse: the lane strides do not
-  // depend on the arch).
+  // Global loads and stores of the kernels (from the newest arch's parse, the first: the lane
+  // strides do not depend on the arch; its branches are the code the newest GPUs run).
   std::vector<GlobalAccess> accesses;
   std::vector<SyntaxError> syntax_errors;  // at most one: the first (the rest usually cascade)
   std::vector<std::string> missing_includes;  // headers not found (skipped), as written
@@ -193,6 +198,8 @@ struct Result {
   unsigned std_pch_parses = 0;
   // Function bodies later parses skipped, taking the first parse's findings (reuse_bodies).
   unsigned skipped_bodies = 0;
+  // Archs whose uses were derived from the first parse without a parse (Options::derive_archs).
+  unsigned derived_archs = 0;
 };
 
 // `path` is the file's absolute path (for relative includes); `text` its content, which may be
