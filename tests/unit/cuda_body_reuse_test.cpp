@@ -13,7 +13,6 @@
 namespace cudalint::cuda {
 namespace {
 
-using corpus::render;
 
 struct Outcome {
   std::string with, without;
@@ -31,10 +30,7 @@ Outcome analyse_both(const std::string& text, const std::string& decls = "") {
   std::ofstream(dir / "decls.cuh") << decls;
   const std::string file = (dir / "k.cu").string();
   PreludeCache cache;
-  Options on;
-  on.archs = {model::Arch{7, 5}, model::Arch{8, 0}, model::Arch{9, 0}};
-  on.cuda = model::CudaVersion{13, 0, -1};
-  on.prelude_cache = &cache;
+  Options on = corpus::three_arch_options(&cache);
   on.derive_archs = false;  // sm_75 would be derived from sm_90's parse in some cases: not what is tested
   Options off = on;
   off.reuse_bodies = false;
@@ -42,8 +38,8 @@ Outcome analyse_both(const std::string& text, const std::string& decls = "") {
   Result b = analyze(file, text, off, FeatureTable::builtin());
   fs::remove_all(dir);
   Outcome r;
-  for (const auto& ar : a.per_arch) r.with += render(ar);
-  for (const auto& ar : b.per_arch) r.without += render(ar);
+  r.with = corpus::render_archs(a);
+  r.without = corpus::render_archs(b);
   r.skipped = a.skipped_bodies;
   r.parses = a.clang_parses;
   EXPECT_EQ(b.skipped_bodies, 0u);

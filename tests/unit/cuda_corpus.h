@@ -47,6 +47,23 @@ inline std::string render(const ArchResult& ar) {
   return s;
 }
 
+// Every arch's result, in order.
+inline std::string render_archs(const Result& r) {
+  std::string s;
+  for (const auto& ar : r.per_arch) s += render(ar);
+  return s;
+}
+
+// sm_75, sm_80 and sm_90 under CUDA 13.0, the prelude precompiled in `cache`: the archs of the
+// equivalence tests that compare two ways of analysing one file.
+inline Options three_arch_options(PreludeCache* cache) {
+  Options o;
+  o.archs = {model::Arch{7, 5}, model::Arch{8, 0}, model::Arch{9, 0}};
+  o.cuda = model::CudaVersion{13, 0, -1};
+  o.prelude_cache = cache;
+  return o;
+}
+
 // The rest of a result: accesses, the syntax error, missing headers, front-end errors.
 inline std::string render_rest(const Result& r) {
   std::string s;

@@ -15,7 +15,6 @@
 namespace cudalint::cuda {
 namespace {
 
-using corpus::render;
 using corpus::render_rest;
 
 struct Outcome {
@@ -33,10 +32,7 @@ Outcome analyse(const std::string& text) {
                                      "__device__ unsigned fast_sum(unsigned v) { return __reduce_add_sync(~0u, v); }\n";
   const std::string file = (dir / "k.cu").string();
   PreludeCache cache;
-  Options on;
-  on.archs = {model::Arch{7, 5}, model::Arch{8, 0}, model::Arch{9, 0}};
-  on.cuda = model::CudaVersion{13, 0, -1};
-  on.prelude_cache = &cache;
+  Options on = corpus::three_arch_options(&cache);
   Options off = on;
   off.derive_archs = false;
   off.reuse_bodies = false;
@@ -44,8 +40,8 @@ Outcome analyse(const std::string& text) {
   Result b = analyze(file, text, off, FeatureTable::builtin());
   fs::remove_all(dir);
   Outcome r;
-  for (const auto& ar : a.per_arch) r.derived += render(ar);
-  for (const auto& ar : b.per_arch) r.parsed += render(ar);
+  r.derived = corpus::render_archs(a);
+  r.parsed = corpus::render_archs(b);
   r.derived_rest = render_rest(a);
   r.parsed_rest = render_rest(b);
   r.derived_archs = a.derived_archs;
