@@ -12,7 +12,9 @@
 #include <map>
 #include <thread>
 
+#include "analyzer/core/disk_cache.h"
 #include "tests/unit/cuda_corpus.h"
+#include "tests/unit/temp_dir.h"
 
 namespace cudalint::cuda {
 namespace {
@@ -135,6 +137,48 @@ TEST(CudaPreludeCache, StandardHeaderSetsAreBounded) {
     EXPECT_TRUE(cache.admit_std_set(fmt::format("#include <h{}>\n", i))) << i;
   EXPECT_FALSE(cache.admit_std_set("#include <another>\n"));
   EXPECT_TRUE(cache.admit_std_set("#include <h3>\n"));  // admitted before: still served
+}
+
+// A PCH that could not be built is not tried again by the next run with the same cache (where
+// the standard headers have an error, each editor save and pre-commit run paid a failed build of
+// their PCH on top of parsing them); one that was built is loaded.
+TEST(CudaPreludeCache, FailedBuildIsNotRetriedByTheNextRun) {
+  test_support::TempDir t;
+  const std::string dir = (t.path() / "cache").string();
+  int builds = 0;
+  auto fail = [&]() -> PchBytes {
+    ++builds;
+    return nullptr;
+  };
+  auto ok = [&]() -> PchBytes {
+    ++builds;
+    return std::make_shared<const std::string_view>("pch bytes");
+  };
+  {
+    DiskCache disk(dir);
+    PreludeCache run(&disk);
+    EXPECT_EQ(run.get("set-a", fail), nullptr);
+    EXPECT_EQ(run.get("set-a", fail), nullptr);  // the same run asks once
+    EXPECT_NE(run.get("set-c", ok), nullptr);
+    EXPECT_EQ(builds, 2);
+  }
+  {
+    DiskCache disk(dir);
+    PreludeCache run(&disk);
+    EXPECT_EQ(run.get("set-a", fail), nullptr);
+    EXPECT_EQ(builds, 2);  // remembered
+    PchBytes c = run.get("set-c", ok);
+    ASSERT_NE(c, nullptr);
+    EXPECT_EQ(*c, "pch bytes");
+    EXPECT_EQ(builds, 2);  // loaded
+    EXPECT_EQ(run.get("set-b", fail), nullptr);
+    EXPECT_EQ(builds, 3);  // another set is tried
+  }
+  {
+    PreludeCache no_disk;  // without a cache nothing is remembered between runs
+    EXPECT_EQ(no_disk.get("set-a", fail), nullptr);
+    EXPECT_EQ(builds, 4);
+  }
 }
 
 // The PCH built with the program serves the default flags for every arch, so a one-file run

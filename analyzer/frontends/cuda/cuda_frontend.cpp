@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <chrono>
 #include <map>
 #include <set>
 #include <unordered_map>
@@ -2081,17 +2082,26 @@ PchBytes PreludeCache::get(const std::string& key, const std::function<PchBytes(
   // Other threads wanting the same key wait for this build rather than repeat it.
   if (mine) {
     PchBytes pch;
-    std::string disk_key;
+    std::string disk_key, failed_key;
+    bool failed_before = false;
     if (embedded) {
       pch = std::make_shared<const std::string_view>(embedded_pch_);
     } else if (disk_) {
       // The key holds the flags and the prelude's text; the build id in it stands for Clang.
       disk_key = DiskCache::key("prelude-pch", {key});
       if (auto bytes = disk_->load("pch", disk_key)) pch = own_pch(std::move(*bytes));
+      // A build that failed (standard headers with an error: Clang's own stddef.h missing where
+      // the binary runs without its LLVM installation) is not tried again by later runs of the
+      // same day: each try cost an editor save or a pre-commit run a parse or two. A day later
+      // it is (the installation may have changed).
+      const auto day = std::chrono::duration_cast<std::chrono::hours>(
+                           std::chrono::system_clock::now().time_since_epoch()).count() / 24;
+      failed_key = DiskCache::key("prelude-pch-failed", {key, std::to_string(day)});
+      if (!pch && may_build) failed_before = disk_->load("pch", failed_key).has_value();
     }
-    if (!pch && may_build) {
+    if (!pch && may_build && !failed_before) {
       pch = build();
-      if (pch && disk_) disk_->store("pch", disk_key, *pch);
+      if (disk_) disk_->store("pch", pch ? disk_key : failed_key, pch ? std::string_view(*pch) : std::string_view("1"));
     }
     promise.set_value(pch);
     // Not found and not built: a later caller that may build should.
