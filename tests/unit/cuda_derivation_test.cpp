@@ -81,6 +81,7 @@ TEST(CudaDerivation, PlainFallbacksAreDerived) {
            "  unsigned v = in[threadIdx.x] * 2u;\n  out[i] = v + (unsigned)blockDim.y;",  // a local of its own
            "  // a comment\n  for (int j = 0; j < n; ++j) out[j] = static_cast<unsigned>(f[j]);",
            "  if (i % 2 == 0) { out[i] = 0; } else { out[i] = 1; }",
+           "  in[i] = 1u;",  // a type error (`in` points to const): a parse reports none either
        }) {
     Outcome r = analyse(kernel(fallback));
     EXPECT_EQ(r.derived, r.parsed) << fallback;
@@ -127,6 +128,16 @@ TEST(CudaDerivation, OtherFallbacksAreParsed) {
     EXPECT_EQ(r.derived_archs, 0u) << fallback;
     EXPECT_EQ(r.parses, 2u) << fallback;
   }
+}
+
+// A syntax error in the branch only an older arch compiles is what nvcc reports hours into a
+// build: that arch is parsed, and the error reported as without derivation.
+TEST(CudaDerivation, SyntaxErrorsInTheBranchAreParsed) {
+  Outcome r = analyse(kernel("  out[i] = ;"));
+  EXPECT_EQ(r.derived, r.parsed);
+  EXPECT_EQ(r.derived_rest, r.parsed_rest);
+  EXPECT_EQ(r.derived_archs, 0u);
+  EXPECT_NE(r.derived_rest.find("syntax"), std::string::npos) << r.derived_rest;
 }
 
 // Declarations that outlive a branch: one the parsed branch declares and later code uses, and

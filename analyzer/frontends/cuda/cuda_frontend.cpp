@@ -43,6 +43,7 @@
 #include <llvm/Support/thread.h>
 
 #include "analyzer/frontends/cuda/arch_macros.h"
+#include "analyzer/frontends/cuda/branch_syntax.h"
 #include "analyzer/frontends/cuda/coalescing.h"
 #include "analyzer/frontends/cuda/ptx.h"
 
@@ -366,7 +367,9 @@ struct HeaderInfo {
 struct Derivation {
   struct Group {
     bool ok = false;                 // in a plain function; its branch declares nothing used outside
-    bool inert[2] = {false, false};  // the `#if` / `#else` branch adds nothing
+    // The `#if` / `#else` branch adds nothing, and parses (plain_statements_parse: a branch with
+    // a syntax error gets a parse of the file, which reports it).
+    bool inert[2] = {false, false};
     uint32_t taken_begin = 0, taken_end = 0;  // the recording parse's branch, in the group's file
   };
   std::vector<Group> groups;  // parallel to ArchTrace::groups
@@ -1099,7 +1102,9 @@ class Consumer : public clang::ASTConsumer {
           continue;
         }
         if (b == taken) continue;  // its own branch: never asked
-        dg.inert[b] = inert_branch(*sc, t, g, buf, g.branch_begin[b], g.branch_end[b]);
+        dg.inert[b] = inert_branch(*sc, t, g, buf, g.branch_begin[b], g.branch_end[b]) &&
+                      plain_statements_parse(std::string_view(buf.data() + g.branch_begin[b],
+                                                              g.branch_end[b] - g.branch_begin[b]));
       }
     }
     if (std::none_of(d->groups.begin(), d->groups.end(), [](const Derivation::Group& g) { return g.ok; })) return;
