@@ -106,12 +106,7 @@ class Parser {
 
   // `T [*...] name [[n]...] [= value];`: one variable (a second, after a comma, is not derived).
   bool declaration() {
-    while (is_type()) ++i_;
-    while (eat("*") || eat("&")) {
-      while (eat("const") || eat("volatile")) {
-      }
-    }
-    if (peek().kind != Kind::Name) return false;
+    if (!type_name() || peek().kind != Kind::Name) return false;
     ++i_;
     while (eat("["))
       if (!expression() || !eat("]")) return false;
@@ -223,6 +218,9 @@ class Parser {
 };
 
 }  // namespace
+
+bool plain_keyword(std::string_view word) { return one_of(word, kKeywords); }
+bool plain_type_keyword(std::string_view word) { return one_of(word, kTypes); }
 
 bool plain_statements_parse(std::string_view text) {
   clang::LangOptions lo;

@@ -14,4 +14,9 @@ namespace cudalint::cuda {
 
 bool plain_statements_parse(std::string_view text);
 
+// The grammar's keywords, and those of them that spell a builtin type (or qualify one): a
+// branch may use no other (Derivation's check of its names, in cuda_frontend.cpp, uses them too).
+bool plain_keyword(std::string_view word);
+bool plain_type_keyword(std::string_view word);
+
 }  // namespace cudalint::cuda

@@ -818,17 +818,17 @@ class FnScopes : public clang::RecursiveASTVisitor<FnScopes> {
   std::vector<Ref> refs;
   std::vector<uint32_t> others;  // declarations other than local variables
   bool complete = true;          // everything was placed in the body's file
-  bool skippable = false;        // SkipCheck's verdict (set by the caller)
 
   FnScopes(const Collector& c, const clang::FunctionDecl* fn) : c_(c), fn_(fn) {
     clang::Stmt* body = fn->getBody();
-    if (!body || !c_.place(body->getBeginLoc(), fid_, body_begin_)) {
+    uint32_t body_begin = 0;
+    if (!body || !c_.place(body->getBeginLoc(), fid_, body_begin)) {
       complete = false;
       return;
     }
     const auto body_end = off(body->getEndLoc());
     if (!body_end) return;
-    scopes_.push_back({body_begin_, *body_end + 1});
+    scopes_.push_back({body_begin, *body_end + 1});
     for (const clang::ParmVarDecl* p : fn->parameters()) var(p);
     TraverseStmt(body);
   }
@@ -918,7 +918,6 @@ class FnScopes : public clang::RecursiveASTVisitor<FnScopes> {
   const Collector& c_;
   const clang::FunctionDecl* fn_;
   clang::FileID fid_;
-  uint32_t body_begin_ = 0;
   std::vector<std::pair<uint32_t, uint32_t>> scopes_;
 };
 
@@ -985,13 +984,7 @@ class Consumer : public clang::ASTConsumer {
       if (!key || !c_.place(def->getBody()->getBeginLoc(), bf, bb) || !c_.place(def->getBody()->getEndLoc(), ef, be) ||
           !c_.place(def->getBeginLoc(), df, db) || bf != ef || bf != df || be < bb || db > bb)
         return;  // a body we cannot place (a macro writes it...): reuse nothing
-      bool ok = plain_function(def) && !def->isConstexpr() && !def->getReturnType()->getContainedDeducedType() &&
-                !info.instantiated_pattern;
-      if (ok) {
-        SkipCheck check(c_);
-        check.TraverseStmt(def->getBody());
-        ok = check.ok;
-      }
+      bool ok = self_contained(def, info);
       auto [it, fresh] = by_key.emplace(*key, all.size());
       if (!fresh) {  // two functions named at one place (a macro): neither is skipped
         all[it->second].ok = false;
@@ -1034,6 +1027,23 @@ class Consumer : public clang::ASTConsumer {
     c_.bodies = std::move(out);
   }
 
+  // Whether a function (its definition `def`) is one whose body another arch's parse may skip
+  // or derive: a plain function, not constexpr, with no deduced result, that instantiates no
+  // project code (SkipCheck). Asked by record_bodies and record_derivation: the walk runs once.
+  bool self_contained(const clang::FunctionDecl* def, const FnInfo& info) {
+    if (!plain_function(def) || def->isConstexpr() || def->getReturnType()->getContainedDeducedType() ||
+        info.instantiated_pattern)
+      return false;
+    auto [it, fresh] = self_contained_.try_emplace(def, false);
+    if (fresh) {
+      SkipCheck check(c_);
+      check.TraverseStmt(def->getBody());
+      it->second = check.ok;
+    }
+    return it->second;
+  }
+  std::map<const clang::FunctionDecl*, bool> self_contained_;
+
   // What deriving another arch from this parse needs (Derivation): for each simple arch group,
   // whether its function allows it and which of its branches add nothing.
   void record_derivation() {
@@ -1073,18 +1083,10 @@ class Consumer : public clang::ASTConsumer {
       }
       if (!in) continue;
       const clang::FunctionDecl* def = in->def;
-      const FnInfo& info = c_.fns.at(def->getCanonicalDecl());
-      if (!plain_function(def) || def->isConstexpr() || def->getReturnType()->getContainedDeducedType() ||
-          info.instantiated_pattern)
-        continue;
+      if (!self_contained(def, c_.fns.at(def->getCanonicalDecl()))) continue;
       auto& sc = scopes[def];
-      if (!sc) {
-        sc = std::make_unique<FnScopes>(c_, def);
-        SkipCheck check(c_);
-        check.TraverseStmt(def->getBody());
-        sc->skippable = check.ok;
-      }
-      if (!sc->skippable || !sc->complete) continue;
+      if (!sc) sc = std::make_unique<FnScopes>(c_, def);
+      if (!sc->complete) continue;
       // Nothing declared in this parse's branch but local variables, none used outside it.
       const uint32_t tb = dg.taken_begin, te = dg.taken_end;
       auto in_taken = [&](uint32_t off) { return off >= tb && off < te; };
@@ -1127,15 +1129,7 @@ class Consumer : public clang::ASTConsumer {
   // a builtin type, and not used after the group), no keyword outside a small set.
   bool inert_branch(const FnScopes& sc, const ArchTrace& t, const ArchTrace::Group& g, llvm::StringRef buf,
                     uint32_t begin, uint32_t end) const {
-    static constexpr std::string_view kKeywords[] = {
-        "bool",   "break",  "char",    "const",         "const_cast", "continue",         "do",       "double",
-        "else",   "false",  "float",   "for",           "if",         "int",              "long",     "nullptr",
-        "return", "short",  "signed",  "sizeof",        "static_cast", "reinterpret_cast", "true",    "unsigned",
-        "void",   "volatile", "while"};
-    static constexpr std::string_view kTypes[] = {"bool", "char", "const", "double", "float", "int", "long",
-                                                  "short", "signed", "unsigned", "void", "volatile"};
     static constexpr std::string_view kBuiltinVars[] = {"blockDim", "blockIdx", "gridDim", "threadIdx"};
-    auto one_of = [](std::string_view s, const auto& list) { return std::find(std::begin(list), std::end(list), s) != std::end(list); };
     if (end < begin || end > buf.size()) return false;
     const std::string text(buf.substr(begin, end - begin));  // the lexer wants a terminating NUL
     clang::Lexer lex(c_.sm->getLocForStartOfFile(g.fid), c_.ctx->getLangOpts(), text.c_str(), text.c_str(),
@@ -1151,8 +1145,8 @@ class Consumer : public clang::ASTConsumer {
         const clang::IdentifierInfo& ii = c_.ctx->Idents.get(tok.getRawIdentifier());
         if (ii.hadMacroDefinition()) return false;
         if (prev == Prev::Dot) return false;  // handled below for the builtin variables
-        if (one_of(id, kKeywords)) {
-          prev = one_of(id, kTypes) ? Prev::Type : Prev::Other;
+        if (plain_keyword(id)) {
+          prev = plain_type_keyword(id) ? Prev::Type : Prev::Other;
           continue;
         }
         if (prev == Prev::Type || prev == Prev::Declarator) {  // `float v`, `int* p`: declares a scalar
@@ -1171,7 +1165,8 @@ class Consumer : public clang::ASTConsumer {
           prev = Prev::Name;
           continue;
         }
-        if (one_of(id, kBuiltinVars) && !c_.table.find(id, c_.cuda)) {
+        if (std::find(std::begin(kBuiltinVars), std::end(kBuiltinVars), id) != std::end(kBuiltinVars) &&
+            !c_.table.find(id, c_.cuda)) {
           prev = Prev::BuiltinVar;
           continue;
         }
@@ -1420,8 +1415,8 @@ class ArchTracer : public clang::PPCallbacks {
     if (!groups_.empty() && groups_.back().loc == loc && t_.conds.size() == before + 1)
       groups_.back().cond = static_cast<long>(before);
   }
-  void Elif(clang::SourceLocation loc, clang::SourceRange cond, ConditionValueKind v, clang::SourceLocation if_loc) override {
-    not_simple(if_loc);
+  void Elif(clang::SourceLocation loc, clang::SourceRange cond, ConditionValueKind v, clang::SourceLocation) override {
+    not_simple();
     condition(loc, cond, v);
   }
   void Else(clang::SourceLocation loc, clang::SourceLocation if_loc) override {
@@ -1429,12 +1424,12 @@ class ArchTracer : public clang::PPCallbacks {
   }
   void Ifdef(clang::SourceLocation loc, const clang::Token& name, const clang::MacroDefinition& md) override {
     open_group(loc);
-    not_simple(loc);
+    not_simple();
     test(loc, name, md);
   }
   void Ifndef(clang::SourceLocation loc, const clang::Token& name, const clang::MacroDefinition& md) override {
     open_group(loc);
-    not_simple(loc);
+    not_simple();
     test(loc, name, md);
   }
   void Endif(clang::SourceLocation loc, clang::SourceLocation if_loc) override {
@@ -1447,11 +1442,11 @@ class ArchTracer : public clang::PPCallbacks {
     groups_.pop_back();
   }
   void Elifdef(clang::SourceLocation loc, const clang::Token& name, const clang::MacroDefinition& md) override {
-    not_simple(loc);
+    not_simple();
     test(loc, name, md);
   }
   void Elifndef(clang::SourceLocation loc, const clang::Token& name, const clang::MacroDefinition& md) override {
-    not_simple(loc);
+    not_simple();
     test(loc, name, md);
   }
   void MacroDefined(const clang::Token& name, const clang::MacroDirective*) override { redefined(name); }
@@ -1486,9 +1481,9 @@ class ArchTracer : public clang::PPCallbacks {
   void arch_group(clang::SourceLocation loc) {
     if (!groups_.empty() && user(loc)) groups_.back().arch = true;
   }
-  // `#elif`, `#ifdef`...: the group is not one ArchTrace::groups describes. Elifdef's location is
-  // its own; the innermost open group is the one it continues.
-  void not_simple(clang::SourceLocation) {
+  // `#elif`, `#ifdef`...: the innermost open group (the one the directive opens or continues) is
+  // not one ArchTrace::groups describes.
+  void not_simple() {
     if (!groups_.empty()) groups_.back().simple = false;
   }
   // Records a simple group's branches: the text after each directive's line up to the next
