@@ -26,6 +26,7 @@
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Frontend/CompilerInvocation.h>
 #include <clang/Frontend/FrontendAction.h>
+#include <clang/Frontend/MultiplexConsumer.h>
 #include <clang/Lex/Lexer.h>
 #include <clang/Lex/PPCallbacks.h>
 #include <clang/Lex/Preprocessor.h>
@@ -383,6 +384,18 @@ struct Derivation {
   clang::FileID main;
 };
 
+// Whether `loc` lies in a header of the C++ standard library: libstdc++ (.../include/c++/12/...,
+// and its target directory .../x86_64-linux-gnu/c++/12/...) or libc++ (.../include/c++/v1/...).
+// `seen` remembers the answer per file.
+bool in_std_library(const clang::SourceManager& sm, clang::SourceLocation loc, std::unordered_map<unsigned, bool>& seen) {
+  clang::FileID fid = sm.getFileID(sm.getSpellingLoc(loc));
+  if (fid.isInvalid() || fid == sm.getMainFileID()) return false;
+  auto [it, fresh] = seen.try_emplace(fid.getHashValue(), false);
+  if (fresh)
+    if (auto fe = sm.getFileEntryRefForID(fid)) it->second = fe->getName().contains("/c++/");
+  return it->second;
+}
+
 struct Collector {
   const FeatureTable& table;
   const std::optional<model::CudaVersion>& cuda;
@@ -412,6 +425,10 @@ struct Collector {
   std::map<const clang::FunctionDecl*, const BodyReuse::value_type*> skipped;  // by canonical declaration
   bool reuse_failed = false;
   std::shared_ptr<Derivation> derivation;  // filled with `bodies`
+  // Skip the bodies of the C++ standard library's functions (Options::skip_std_bodies).
+  bool skip_std = false;
+  std::unordered_map<unsigned, bool> std_files;  // in_std_library's answers
+  size_t std_skipped = 0;                        // bodies Clang was told to skip for it
 
   // The file ("" = the analysed one) and offset of a declaration's name in project code.
   std::optional<BodyKey> key_of(const clang::Decl* d) const {
@@ -949,7 +966,12 @@ class Consumer : public clang::ASTConsumer {
   }
 
   bool shouldSkipFunctionBody(clang::Decl* d) override {
-    if (!c_.reuse || !c_.sm) return false;
+    if (!c_.sm) return false;
+    if (c_.skip_std && in_std_library(*c_.sm, d->getLocation(), c_.std_files)) {
+      ++c_.std_skipped;
+      return true;
+    }
+    if (!c_.reuse) return false;
     auto* fd = llvm::dyn_cast<clang::FunctionDecl>(d);
     if (!fd || !plain_function(fd)) return false;
     auto key = c_.key_of(fd);
@@ -1783,20 +1805,37 @@ struct VirtualFiles {
 // write it into a file.
 class PchAction : public clang::ASTFrontendAction {
  public:
-  explicit PchAction(std::shared_ptr<clang::PCHBuffer> buf) : buf_(std::move(buf)) {}
+  PchAction(std::shared_ptr<clang::PCHBuffer> buf, bool skip_std) : buf_(std::move(buf)), skip_std_(skip_std) {}
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance& ci, llvm::StringRef) override {
-    return std::make_unique<clang::PCHGenerator>(ci.getPreprocessor(), ci.getModuleCache(), kPchPath, "", buf_,
-                                                 llvm::ArrayRef<std::shared_ptr<clang::ModuleFileExtension>>(),
-                                                 /*AllowASTWithErrors=*/false, /*IncludeTimestamps=*/false);
+    std::vector<std::unique_ptr<clang::ASTConsumer>> all;
+    // The multiplexer skips a body only when every consumer agrees (the generator always does).
+    if (skip_std_) all.push_back(std::make_unique<StdBodySkipper>());
+    all.push_back(std::make_unique<clang::PCHGenerator>(
+        ci.getPreprocessor(), ci.getModuleCache(), kPchPath, "", buf_,
+        llvm::ArrayRef<std::shared_ptr<clang::ModuleFileExtension>>(), /*AllowASTWithErrors=*/false,
+        /*IncludeTimestamps=*/false));
+    return std::make_unique<clang::MultiplexConsumer>(std::move(all));
   }
   bool BeginSourceFileAction(clang::CompilerInstance& ci) override {
     ci.getLangOpts().CompilingPCH = true;
+    if (skip_std_) ci.getFrontendOpts().SkipFunctionBodies = true;
     return true;
   }
   clang::TranslationUnitKind getTranslationUnitKind() override { return clang::TU_Prefix; }
 
  private:
+  // Options::skip_std_bodies for the standard headers a PCH holds.
+  class StdBodySkipper : public clang::ASTConsumer {
+   public:
+    void Initialize(clang::ASTContext& ctx) override { sm_ = &ctx.getSourceManager(); }
+    bool shouldSkipFunctionBody(clang::Decl* d) override { return sm_ && in_std_library(*sm_, d->getLocation(), seen_); }
+
+   private:
+    const clang::SourceManager* sm_ = nullptr;
+    std::unordered_map<unsigned, bool> seen_;
+  };
   std::shared_ptr<clang::PCHBuffer> buf_;
+  bool skip_std_;
 };
 
 // Counts errors; a PCH is only kept when building it and reading it back give none.
@@ -1824,7 +1863,7 @@ PchBytes own_pch(std::string bytes) {
 }
 
 // `args`: the parse's flags up to (not including) the prelude and the analysed file.
-PchBytes build_prelude_pch(const std::vector<std::string>& args, const std::string& prelude) {
+PchBytes build_prelude_pch(const std::vector<std::string>& args, const std::string& prelude, bool skip_std) {
   std::shared_ptr<std::string> out;
   llvm::CrashRecoveryContext crc;
   crc.RunSafelyOnThread(
@@ -1837,7 +1876,7 @@ PchBytes build_prelude_pch(const std::vector<std::string>& args, const std::stri
           std::vector<std::string> a = args;
           a.push_back(std::string(kPchMain));
           ErrorCounter errs;
-          clang::tooling::ToolInvocation inv(a, std::make_unique<PchAction>(buf), vf.files.get(),
+          clang::tooling::ToolInvocation inv(a, std::make_unique<PchAction>(buf, skip_std), vf.files.get(),
                                              std::make_shared<clang::PCHContainerOperations>());
           inv.setDiagnosticConsumer(&errs);
           if (!inv.run() || errs.any || !buf->IsComplete || buf->Data.empty()) return;
@@ -2204,6 +2243,7 @@ struct ArchParse {
   bool used_std_pch = false;           // that PCH held the file's standard headers
   std::shared_ptr<const BodyReuse> bodies;  // what a later arch's parse may reuse (Collector::bodies)
   size_t skipped_bodies = 0;                // bodies this parse took from an earlier one
+  size_t std_skipped = 0;                   // standard library bodies it skipped (skip_std_bodies)
   std::shared_ptr<const Derivation> derivation;  // what derives other archs from it (Collector::derivation)
 };
 
@@ -2502,12 +2542,12 @@ ArchParse parse_arch(const ParseInput& in, const model::Arch& arch, bool first, 
       !opts.prelude_cache->prelude_names(table, opts.undefines)) {
     if (!in.std_includes.empty() && opts.prelude_cache->admit_std_set(in.std_includes)) {
       std_prelude = prelude + "\n// ---- the analysed file's standard headers ----\n" + in.std_includes;
-      pch = opts.prelude_cache->get(pch_key(std_prelude, args), [&] { return build_prelude_pch(args, std_prelude); },
+      pch = opts.prelude_cache->get(pch_key(std_prelude, args), [&] { return build_prelude_pch(args, std_prelude, opts.skip_std_bodies); },
                                     opts.precompile_prelude);
       if (!pch) std_prelude.clear();
     }
     if (!pch)
-      pch = opts.prelude_cache->get(pch_key(prelude, args), [&] { return build_prelude_pch(args, prelude); },
+      pch = opts.prelude_cache->get(pch_key(prelude, args), [&] { return build_prelude_pch(args, prelude, opts.skip_std_bodies); },
                                     opts.precompile_prelude);
   }
   const std::string& pch_prelude = std_prelude.empty() ? prelude : std_prelude;
@@ -2590,6 +2630,7 @@ ArchParse parse_arch(const ParseInput& in, const model::Arch& arch, bool first, 
     c.want_features = features;
     // Bodies are skipped only with a driver job's invocation (its front-end options are ours).
     c.reuse = job && job->invocation ? reuse : nullptr;
+    c.skip_std = job && job->invocation && opts.skip_std_bodies;
     c.need_bodies = need_bodies;
     c.trace = &trace;
     dopt.emplace();
@@ -2612,7 +2653,7 @@ ArchParse parse_arch(const ParseInput& in, const model::Arch& arch, bool first, 
         clang::FrontendInputFile& input = ci->getFrontendOpts().Inputs[0];
         input = clang::FrontendInputFile(file, input.getKind(), input.isSystem());
         ci->getCodeGenOpts().MainFileName = llvm::sys::path::filename(file).str();
-        if (c.reuse) ci->getFrontendOpts().SkipFunctionBodies = true;
+        if (c.reuse || c.skip_std) ci->getFrontendOpts().SkipFunctionBodies = true;
         OneAction(std::make_unique<Action>(c, missing, arch, trace))
             .runInvocation(std::move(ci), vf.files.get(), std::make_shared<clang::PCHContainerOperations>(), &diags);
       } else {
@@ -2645,6 +2686,7 @@ ArchParse parse_arch(const ParseInput& in, const model::Arch& arch, bool first, 
   // Preprocessing that differed from the recording parse's outside the bodies this one parsed.
   if (c.reuse && c.reuse_failed) return parse_arch(in, arch, first, own_stack, record, nullptr, need_bodies);
   out.skipped_bodies = c.skipped.size();
+  out.std_skipped = c.std_skipped;
   out.missing = missing;
   // A syntax error missing declarations cannot explain: a lexical one always; a parse error
   // only when every include was found and nothing else went wrong.
@@ -2790,6 +2832,7 @@ Result analyze_parsed(std::string_view path, std::string_view text, const Option
     if (p.reused_driver) ++res.reused_driver_parses;
     if (p.used_std_pch) ++res.std_pch_parses;
     res.skipped_bodies += p.skipped_bodies;
+    res.std_bodies_skipped += p.std_skipped;
     res.per_arch[k].parsed = p.ar.parsed;
     res.per_arch[k].uses = std::move(p.ar.uses);
     for (auto& e : p.errors) res.errors.push_back(std::move(e));
@@ -2967,7 +3010,7 @@ std::optional<Result> decode_entry(std::string_view entry, const FeatureTable& t
 std::pair<std::string, std::string> precompile_default_prelude(const FeatureTable& table) {
   const std::string prelude = prelude_text(table);
   const std::vector<std::string> args = common_args(Options{});
-  auto pch = build_prelude_pch(args, prelude);
+  auto pch = build_prelude_pch(args, prelude, Options{}.skip_std_bodies);  // no standard header: the same either way
   return {pch_key(prelude, args), pch ? std::string(*pch) : std::string()};
 }
 

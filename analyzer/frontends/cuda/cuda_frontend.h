@@ -174,6 +174,13 @@ struct Options {
   // scalar variables (or nothing) takes the first parse's uses without those of its branch
   // instead of a parse (Derivation in cuda_frontend.cpp). Off: such archs are parsed (tests).
   bool derive_archs = true;
+  // Parsed as text, the C++ standard library's headers keep only their functions' declarations:
+  // Clang skips the bodies (not those of constexpr functions or of deduced return types, which
+  // later code may evaluate or need). No project code and no device code is in them, and cudalint
+  // reports nothing there; a std template's body only matters to host code's instantiations.
+  // A third of a cold parse of a file that includes <iostream>, <sstream> and <vector>.
+  // Off: they are parsed whole (tests).
+  bool skip_std_bodies = true;
 };
 
 // Clang recurses deeply on deeply nested input: parses need this much stack.
@@ -198,6 +205,8 @@ struct Result {
   unsigned std_pch_parses = 0;
   // Function bodies later parses skipped, taking the first parse's findings (reuse_bodies).
   unsigned skipped_bodies = 0;
+  // Standard library function bodies its parses of header text skipped (skip_std_bodies).
+  unsigned std_bodies_skipped = 0;
   // Archs whose uses were derived from the first parse without a parse (Options::derive_archs).
   unsigned derived_archs = 0;
 };
