@@ -19,6 +19,7 @@
 #include <clang/Basic/DiagnosticLex.h>
 #include <clang/Basic/DiagnosticOptions.h>
 #include <clang/Basic/DiagnosticParse.h>
+#include <clang/Basic/Version.h>
 #include <clang/Driver/Compilation.h>
 #include <clang/Driver/Driver.h>
 #include <clang/Driver/Job.h>
@@ -44,6 +45,7 @@
 #include <llvm/Support/thread.h>
 
 #include "analyzer/frontends/cuda/arch_macros.h"
+#include "analyzer/frontends/cuda/resource_headers.h"
 #include "analyzer/frontends/cuda/branch_syntax.h"
 #include "analyzer/frontends/cuda/coalescing.h"
 #include "analyzer/frontends/cuda/ptx.h"
@@ -57,6 +59,11 @@ namespace {
 
 constexpr std::string_view kPreludePath = "/cudalint/prelude.cuh";
 constexpr std::string_view kStubDir = "/cudalint/include";
+// Clang's resource directory as parses see it: the installation's (Options::clang_resource_dir),
+// its include/ overlaid with the embedded headers (resource_headers.h); without an installation,
+// a directory of only those.
+constexpr std::string_view kResourceDir = "/cudalint/clang";
+std::string resource_dir_or_virtual(const std::string& dir) { return dir.empty() ? std::string(kResourceDir) : dir; }
 // The prelude precompiled (PreludeCache): served from memory, never written to disk.
 constexpr std::string_view kPchPath = "/cudalint/prelude.pch";
 constexpr std::string_view kPchMain = "/cudalint/pch-main.cuh";
@@ -1756,7 +1763,8 @@ class RecordingFileSystem : public llvm::vfs::ProxyFileSystem {
 // The in-memory files that are the same for every parse of a flag set: the prelude, the PCH and
 // its main file, the arch macros and the stub CUDA headers (about 60 files: adding them to a new
 // file system for every parse cost 2% of a cold run).
-llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> fixed_files(const std::string& prelude,
+llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> fixed_files(const std::string& resource_dir,
+                                                                    const std::string& prelude,
                                                                     const std::string_view* pch,
                                                                     const std::string* arch_text) {
   llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> mem(new llvm::vfs::InMemoryFileSystem);
@@ -1770,6 +1778,14 @@ llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> fixed_files(const std::s
   mem->addFile(kTorchStubPath, 0, llvm::MemoryBuffer::getMemBuffer(torch_stub_text(), kTorchStubPath));
   for (std::string_view h : kTorchHeaders)
     mem->addFile(fmt::format("{}/{}", kStubDir, h), 0, llvm::MemoryBuffer::getMemBuffer(kTorchStubInclude, h));
+  // Debian's Clang replaces a resource directory that does not exist on disk with this one
+  // (its headers' package; absent where no LLVM is installed): both get the embedded headers.
+  for (const std::string& dir : {resource_dir_or_virtual(resource_dir) + "/include",
+                                 std::string("/usr/include/clang/" CLANG_VERSION_STRING "/include")})
+    for (const EmbeddedHeader& h : clang_resource_headers()) {
+      std::string path = fmt::format("{}/{}", dir, h.path);
+      mem->addFile(path, 0, llvm::MemoryBuffer::getMemBuffer(llvm::StringRef(h.text.data(), h.text.size()), path));
+    }
   return mem;
 }
 
@@ -1788,14 +1804,14 @@ struct VirtualFiles {
   llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> mem{new llvm::vfs::InMemoryFileSystem};
   llvm::IntrusiveRefCntPtr<clang::FileManager> files;
 
-  VirtualFiles(const std::string& prelude, const std::string_view* pch, Manifest* record = nullptr,
-               const std::string* arch_text = nullptr,
+  VirtualFiles(const std::string& resource_dir, const std::string& prelude, const std::string_view* pch,
+               Manifest* record = nullptr, const std::string* arch_text = nullptr,
                llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> shared = nullptr) {
     llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> real = llvm::vfs::getRealFileSystem();
     if (record) real = llvm::makeIntrusiveRefCnt<RecordingFileSystem>(real, record);
     llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> fs(new llvm::vfs::OverlayFileSystem(real));
     if (shared) fs->pushOverlay(llvm::makeIntrusiveRefCnt<SharedLayer>(shared));
-    else fs->pushOverlay(fixed_files(prelude, pch, arch_text));
+    else fs->pushOverlay(fixed_files(resource_dir, prelude, pch, arch_text));
     fs->pushOverlay(mem);
     files = new clang::FileManager(clang::FileSystemOptions(), fs);
   }
@@ -1863,7 +1879,8 @@ PchBytes own_pch(std::string bytes) {
 }
 
 // `args`: the parse's flags up to (not including) the prelude and the analysed file.
-PchBytes build_prelude_pch(const std::vector<std::string>& args, const std::string& prelude, bool skip_std) {
+PchBytes build_prelude_pch(const std::vector<std::string>& args, const std::string& prelude, const Options& opts) {
+  const std::string& resource_dir = opts.clang_resource_dir;
   std::shared_ptr<std::string> out;
   llvm::CrashRecoveryContext crc;
   crc.RunSafelyOnThread(
@@ -1872,11 +1889,11 @@ PchBytes build_prelude_pch(const std::vector<std::string>& args, const std::stri
         {
           // The prelude included from a main file, as in a parse: `#pragma clang system_header`
           // does not apply to a main file, and the prelude relies on being a system header.
-          VirtualFiles vf(prelude, nullptr);
+          VirtualFiles vf(resource_dir, prelude, nullptr);
           std::vector<std::string> a = args;
           a.push_back(std::string(kPchMain));
           ErrorCounter errs;
-          clang::tooling::ToolInvocation inv(a, std::make_unique<PchAction>(buf, skip_std), vf.files.get(),
+          clang::tooling::ToolInvocation inv(a, std::make_unique<PchAction>(buf, opts.skip_std_bodies), vf.files.get(),
                                              std::make_shared<clang::PCHContainerOperations>());
           inv.setDiagnosticConsumer(&errs);
           if (!inv.run() || errs.any || !buf->IsComplete || buf->Data.empty()) return;
@@ -1884,7 +1901,7 @@ PchBytes build_prelude_pch(const std::vector<std::string>& args, const std::stri
         auto bytes = std::make_shared<std::string>(buf->Data.data(), buf->Data.size());
         // Read it back once with an empty file: a PCH that does not load is not used.
         const std::string_view view = *bytes;
-        VirtualFiles vf(prelude, &view);
+        VirtualFiles vf(resource_dir, prelude, &view);
         const std::string probe = "/cudalint/pch-probe.cu";
         vf.mem->addFile(probe, 0, llvm::MemoryBuffer::getMemBuffer("", probe));
         std::vector<std::string> a = args;
@@ -1927,13 +1944,14 @@ namespace {
 // reports an error or makes anything else: each parse then runs the driver itself, which
 // reports the error as before.
 std::shared_ptr<const DriverJob> make_driver_job(const std::vector<std::string>& args, const std::string& prelude,
-                                                 const std::string_view* pch, const std::string& arch_text) {
+                                                 const std::string_view* pch, const std::string& arch_text,
+                                                 const std::string& resource_dir) {
   auto job = std::make_shared<DriverJob>();
   job->prelude = prelude;
   job->arch_text = arch_text;
   if (pch) job->pch = *pch;
-  job->files = fixed_files(job->prelude, pch ? &job->pch : nullptr, &job->arch_text);
-  VirtualFiles vf(prelude, pch, &job->probes, &arch_text);
+  job->files = fixed_files(resource_dir, job->prelude, pch ? &job->pch : nullptr, &job->arch_text);
+  VirtualFiles vf(resource_dir, prelude, pch, &job->probes, &arch_text);
   std::vector<const char*> argv;
   for (const auto& a : args) argv.push_back(a.c_str());
   ErrorCounter errs;
@@ -2258,8 +2276,7 @@ std::vector<std::string> common_args(const Options& opts) {
                                    // template whose body has one is never instantiated).
                                    "-fgpu-exclude-wrong-side-overloads", std::string(kClangTarget)};
   args.push_back("-std=" + (opts.std.empty() ? std::string("c++17") : opts.std));
-  if (std::string_view(CUDALINT_CLANG_RESOURCE_DIR).size())
-    args.push_back(std::string("-resource-dir=") + CUDALINT_CLANG_RESOURCE_DIR);
+  args.push_back(fmt::format("-resource-dir={}", resource_dir_or_virtual(opts.clang_resource_dir)));
   args.push_back(std::string("-I") + std::string(kStubDir));  // before the project's: see kCudaHeaders
   // Without carets Clang does not print "N errors generated ..." on stderr: errors reach the
   // user only as cudalint diagnostics.
@@ -2267,10 +2284,13 @@ std::vector<std::string> common_args(const Options& opts) {
   return args;
 }
 
-// A PCH's key: the prelude's text and the flags it is built with.
-std::string pch_key(const std::string& prelude, const std::vector<std::string>& args) {
+// A PCH's key: the prelude's text, the flags it is built with, and the options that decide
+// what its standard headers hold.
+std::string pch_key(const std::string& prelude, const std::vector<std::string>& args, const Options& opts) {
   std::string key = fmt::format("{:x}", std::hash<std::string>{}(std::string(kPchMainText) + prelude));
   for (const auto& a : args) (key += '\x1f') += a;
+  (key += '\x1e') += opts.clang_resource_dir;
+  if (!opts.skip_std_bodies) key += "\x1e+std-bodies";
   return key;
 }
 
@@ -2542,12 +2562,12 @@ ArchParse parse_arch(const ParseInput& in, const model::Arch& arch, bool first, 
       !opts.prelude_cache->prelude_names(table, opts.undefines)) {
     if (!in.std_includes.empty() && opts.prelude_cache->admit_std_set(in.std_includes)) {
       std_prelude = prelude + "\n// ---- the analysed file's standard headers ----\n" + in.std_includes;
-      pch = opts.prelude_cache->get(pch_key(std_prelude, args), [&] { return build_prelude_pch(args, std_prelude, opts.skip_std_bodies); },
+      pch = opts.prelude_cache->get(pch_key(std_prelude, args, opts), [&] { return build_prelude_pch(args, std_prelude, opts); },
                                     opts.precompile_prelude);
       if (!pch) std_prelude.clear();
     }
     if (!pch)
-      pch = opts.prelude_cache->get(pch_key(prelude, args), [&] { return build_prelude_pch(args, prelude, opts.skip_std_bodies); },
+      pch = opts.prelude_cache->get(pch_key(prelude, args, opts), [&] { return build_prelude_pch(args, prelude, opts); },
                                     opts.precompile_prelude);
   }
   const std::string& pch_prelude = std_prelude.empty() ? prelude : std_prelude;
@@ -2607,10 +2627,11 @@ ArchParse parse_arch(const ParseInput& in, const model::Arch& arch, bool first, 
       for (const auto& a : full) (key += '\x1f') += a;
       if (with_pch && !std_prelude.empty()) (key += '\x1e') += in.std_includes;  // another PCH, another prelude
       if (opts.extended_lambda) key += "\x1d<functional>";  // another prelude
+      (key += '\x1d') += opts.clang_resource_dir;  // where the non-embedded resource headers are
       job = opts.prelude_cache->driver_job(key, [&] {
         std::vector<std::string> a = full;
         a.push_back(std::string(kDriverInput));
-        return make_driver_job(a, used_prelude, with_pch ? pch.get() : nullptr, arch_text);
+        return make_driver_job(a, used_prelude, with_pch ? pch.get() : nullptr, arch_text, opts.clang_resource_dir);
       });
     }
     if (job) {
@@ -2642,7 +2663,7 @@ ArchParse parse_arch(const ParseInput& in, const model::Arch& arch, bool first, 
     // overflowing the caller's.
     llvm::CrashRecoveryContext crc;
     auto parse = [&] {
-      VirtualFiles vf(used_prelude, with_pch ? pch.get() : nullptr, record, &arch_text, job ? job->files : nullptr);
+      VirtualFiles vf(opts.clang_resource_dir, used_prelude, with_pch ? pch.get() : nullptr, record, &arch_text, job ? job->files : nullptr);
       for (const auto& [p, t] : opts.unsaved)
         if (llvm::sys::path::is_absolute(p) && p != file)
           vf.mem->addFile(p, 0, llvm::MemoryBuffer::getMemBuffer(t, p));
@@ -3007,11 +3028,13 @@ std::optional<Result> decode_entry(std::string_view entry, const FeatureTable& t
 
 }  // namespace
 
+std::string default_clang_resource_dir() { return CUDALINT_CLANG_RESOURCE_DIR; }
+
 std::pair<std::string, std::string> precompile_default_prelude(const FeatureTable& table) {
   const std::string prelude = prelude_text(table);
   const std::vector<std::string> args = common_args(Options{});
-  auto pch = build_prelude_pch(args, prelude, Options{}.skip_std_bodies);  // no standard header: the same either way
-  return {pch_key(prelude, args), pch ? std::string(*pch) : std::string()};
+  auto pch = build_prelude_pch(args, prelude, Options{});
+  return {pch_key(prelude, args, Options{}), pch ? std::string(*pch) : std::string()};
 }
 
 Result analyze(std::string_view path, std::string_view text, const Options& opts, const FeatureTable& table) {

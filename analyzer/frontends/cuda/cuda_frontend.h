@@ -135,6 +135,10 @@ class PreludeCache {
   std::map<std::string, std::pair<FileVersion, std::string>, std::less<>> file_hashes_;
 };
 
+// The resource directory of the Clang cudalint was built with (its headers are there only
+// where that LLVM is installed).
+std::string default_clang_resource_dir();
+
 struct Options {
   std::vector<model::Arch> archs;          // distinct target archs
   std::optional<model::CudaVersion> cuda;  // the build's toolkit (table rows in range)
@@ -181,6 +185,11 @@ struct Options {
   // A third of a cold parse of a file that includes <iostream>, <sstream> and <vector>.
   // Off: they are parsed whole (tests).
   bool skip_std_bodies = true;
+  // Clang's installed resource directory. The headers the standard library needs from it
+  // (stddef.h, stdarg.h, its CUDA wrappers, ...) are embedded in cudalint, so a binary copied
+  // where no LLVM is installed parses <vector> as one built there does; the others (immintrin.h,
+  // sanitizer/...) are read from here. Empty: none (their includes are missing).
+  std::string clang_resource_dir = default_clang_resource_dir();
 };
 
 // Clang recurses deeply on deeply nested input: parses need this much stack.
