@@ -340,8 +340,17 @@ class Analyzer {
 
 class KernelFinder : public clang::RecursiveASTVisitor<KernelFinder> {
  public:
-  explicit KernelFinder(Analyzer& a) : a_(a) {}
+  KernelFinder(Analyzer& a, const clang::SourceManager& sm) : a_(a), sm_(sm) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
+  // System headers (the prelude, libstdc++) hold no kernel of the project's (see
+  // global_accesses): skipped, as TopVisitor does.
+  bool TraverseDecl(clang::Decl* d) {
+    if (d && !llvm::isa<clang::TranslationUnitDecl>(d)) {
+      clang::SourceLocation l = d->getLocation();
+      if (l.isValid() && sm_.isInSystemHeader(sm_.getFileLoc(l))) return true;
+    }
+    return clang::RecursiveASTVisitor<KernelFinder>::TraverseDecl(d);
+  }
   bool VisitFunctionDecl(clang::FunctionDecl* fd) {
     if (fd->hasAttr<clang::CUDAGlobalAttr>() && fd->doesThisDeclarationHaveABody() && !fd->isInvalidDecl())
       (fd->isDependentContext() ? templates : concrete).push_back(fd);
@@ -353,13 +362,14 @@ class KernelFinder : public clang::RecursiveASTVisitor<KernelFinder> {
 
  private:
   Analyzer& a_;
+  const clang::SourceManager& sm_;
 };
 
 }  // namespace
 
 std::vector<GlobalAccess> global_accesses(clang::ASTContext& ctx) {
   Analyzer a(ctx);
-  KernelFinder f(a);
+  KernelFinder f(a, ctx.getSourceManager());
   // Declarations of this parse only: a precompiled prelude's are not loaded (and hold no kernel).
   for (clang::Decl* d : ctx.getTranslationUnitDecl()->noload_decls()) f.TraverseDecl(d);
   // Instantiations first (concrete element types); then the templates as written, for kernels
