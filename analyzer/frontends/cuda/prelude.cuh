@@ -26,6 +26,22 @@
 #define CUDA_VERSION CUDART_VERSION
 #define __NVCC__ 1
 
+template <bool B, class T> struct __cl_enable_if {};
+template <class T> struct __cl_enable_if<true, T> { using type = T; };
+// The operators of __cl_any and of the value types below are hidden friends, found only through
+// an operand of their type: as namespace-scope functions every `a * b` on class types (torch's
+// Half, a user's struct) weighed all of them, each through a converting template (a fifth of a
+// template-heavy file's parse).
+#define __CL_BINOP(op)                                                                         \
+  template <class T> friend __host__ __device__ __cl_any operator op(const __cl_any&, const T&); \
+  template <class T> friend __host__ __device__ __cl_any operator op(const T&, const __cl_any&); \
+  friend __host__ __device__ __cl_any operator op(const __cl_any&, const __cl_any&);
+// `float v; v += __shfl_down(v, o)`: without these every builtin `+=` candidate is viable
+// through the conversion template, the call is ambiguous and (in a template instantiation) the
+// whole instantiated function is dropped as invalid.
+#define __CL_CASSIGN(op)                                                                                \
+  template <class T>                                                                                    \
+  friend __host__ __device__ typename __cl_enable_if<__is_arithmetic(T), T&>::type operator op(T&, const __cl_any&);
 struct __cl_any {
   template <class T> __host__ __device__ operator T() const;
   template <class T> __host__ __device__ __cl_any& operator=(const T&);
@@ -35,24 +51,13 @@ struct __cl_any {
   __host__ __device__ __cl_any operator~() const;
   __host__ __device__ bool operator!() const;
   __host__ __device__ __cl_any* operator->() const;
+  __CL_BINOP(+) __CL_BINOP(-) __CL_BINOP(*) __CL_BINOP(/) __CL_BINOP(%) __CL_BINOP(&) __CL_BINOP(|) __CL_BINOP(^)
+  __CL_BINOP(<<) __CL_BINOP(>>) __CL_BINOP(<) __CL_BINOP(>) __CL_BINOP(<=) __CL_BINOP(>=) __CL_BINOP(==)
+  __CL_BINOP(!=) __CL_BINOP(&&) __CL_BINOP(||)
+  __CL_CASSIGN(+=) __CL_CASSIGN(-=) __CL_CASSIGN(*=) __CL_CASSIGN(/=) __CL_CASSIGN(%=) __CL_CASSIGN(&=)
+  __CL_CASSIGN(|=) __CL_CASSIGN(^=) __CL_CASSIGN(<<=) __CL_CASSIGN(>>=)
 };
-#define __CL_BINOP(op)                                                                  \
-  template <class T> __host__ __device__ __cl_any operator op(const __cl_any&, const T&); \
-  template <class T> __host__ __device__ __cl_any operator op(const T&, const __cl_any&); \
-  __host__ __device__ __cl_any operator op(const __cl_any&, const __cl_any&);
-__CL_BINOP(+) __CL_BINOP(-) __CL_BINOP(*) __CL_BINOP(/) __CL_BINOP(%) __CL_BINOP(&) __CL_BINOP(|) __CL_BINOP(^)
-__CL_BINOP(<<) __CL_BINOP(>>) __CL_BINOP(<) __CL_BINOP(>) __CL_BINOP(<=) __CL_BINOP(>=) __CL_BINOP(==)
-__CL_BINOP(!=) __CL_BINOP(&&) __CL_BINOP(||)
 #undef __CL_BINOP
-// `float v; v += __shfl_down(v, o)`: without these every builtin `+=` candidate is viable
-// through the conversion template, the call is ambiguous and (in a template instantiation) the
-// whole instantiated function is dropped as invalid.
-template <bool B, class T> struct __cl_enable_if {};
-template <class T> struct __cl_enable_if<true, T> { using type = T; };
-#define __CL_CASSIGN(op) \
-  template <class T> __host__ __device__ typename __cl_enable_if<__is_arithmetic(T), T&>::type operator op(T&, const __cl_any&);
-__CL_CASSIGN(+=) __CL_CASSIGN(-=) __CL_CASSIGN(*=) __CL_CASSIGN(/=) __CL_CASSIGN(%=) __CL_CASSIGN(&=)
-__CL_CASSIGN(|=) __CL_CASSIGN(^=) __CL_CASSIGN(<<=) __CL_CASSIGN(>>=)
 #undef __CL_CASSIGN
 
 // A value type that converts to and from anything (half, bfloat16, fp8 and friends).
@@ -72,15 +77,15 @@ __CL_CASSIGN(|=) __CL_CASSIGN(^=) __CL_CASSIGN(<<=) __CL_CASSIGN(>>=)
     template <class U> __host__ __device__ T& operator*=(const U&);  \
     template <class U> __host__ __device__ T& operator/=(const U&);  \
     __cl_any x, y;                                                   \
-  };                                                                 \
-  __host__ __device__ T operator+(const T&, const T&);               \
-  __host__ __device__ T operator-(const T&, const T&);               \
-  __host__ __device__ T operator*(const T&, const T&);               \
-  __host__ __device__ T operator/(const T&, const T&);               \
-  __host__ __device__ T operator-(const T&);                         \
-  __host__ __device__ bool operator<(const T&, const T&);            \
-  __host__ __device__ bool operator>(const T&, const T&);            \
-  __host__ __device__ bool operator==(const T&, const T&);
+    friend __host__ __device__ T operator+(const T&, const T&);      \
+    friend __host__ __device__ T operator-(const T&, const T&);      \
+    friend __host__ __device__ T operator*(const T&, const T&);      \
+    friend __host__ __device__ T operator/(const T&, const T&);      \
+    friend __host__ __device__ T operator-(const T&);                \
+    friend __host__ __device__ bool operator<(const T&, const T&);   \
+    friend __host__ __device__ bool operator>(const T&, const T&);   \
+    friend __host__ __device__ bool operator==(const T&, const T&);  \
+  };
 __CL_VALUE_TYPE(__half) __CL_VALUE_TYPE(__half2) __CL_VALUE_TYPE(__nv_bfloat16) __CL_VALUE_TYPE(__nv_bfloat162)
 __CL_VALUE_TYPE(__nv_fp8_e4m3) __CL_VALUE_TYPE(__nv_fp8_e5m2) __CL_VALUE_TYPE(__nv_fp8x2_e4m3)
 __CL_VALUE_TYPE(__nv_fp8x2_e5m2) __CL_VALUE_TYPE(__nv_fp8x4_e4m3) __CL_VALUE_TYPE(__nv_fp8x4_e5m2)
