@@ -278,6 +278,13 @@ class Analyzer {
         if (bo->isCompoundAssignmentOp()) access(lhs, env, false);  // read-modify-write reads too
       }
     }
+    // `out[i] = v` on an element of class type is a call of its operator=: a store all the same
+    // (a compound operator reads the element too).
+    if (auto* op = llvm::dyn_cast<clang::CXXOperatorCallExpr>(s); op && op->isAssignmentOp() && op->getNumArgs() == 2) {
+      const clang::Expr* lhs = op->getArg(0)->IgnoreParenImpCasts();
+      stores_.insert(lhs);
+      if (op->getOperator() != clang::OO_Equal) access(lhs, env, false);
+    }
     if (auto* e = llvm::dyn_cast<clang::Expr>(s)) {
       bool store = stores_.count(e->IgnoreParenImpCasts()) > 0;
       access(e, env, store);
