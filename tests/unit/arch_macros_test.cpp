@@ -66,6 +66,27 @@ TEST(ArchMacros, DirectiveConditionJoinsLinesAndDropsComments) {
   EXPECT_EQ(directive_condition("#if A", 4), "A");
 }
 
+// The line's end (just past its newline) and whether a block comment starts in it: what
+// derivation needs to place an #if's branches.
+TEST(ArchMacros, DirectiveLineEndsAfterItsNewline) {
+  const std::string joined = "#if A && \\\n  B // note \\\n still the comment\nint x;";
+  DirectiveLine l = directive_line(joined, 4);
+  EXPECT_EQ(l.text, "A &&   B ");
+  EXPECT_EQ(joined.substr(l.end), "int x;");
+  EXPECT_FALSE(l.block_comment);
+  const std::string crlf = "#else\r\nint y;";
+  l = directive_line(crlf, 5);
+  EXPECT_EQ(crlf.substr(l.end), "int y;");
+  const std::string block = "#if A /* x\n y */ && B\nint";
+  l = directive_line(block, 4);
+  EXPECT_TRUE(l.block_comment);
+  EXPECT_EQ(block.substr(l.end), "int");
+  l = directive_line("#if A // a /* not a block\nint", 4);
+  EXPECT_FALSE(l.block_comment);
+  l = directive_line("#if A", 4);
+  EXPECT_EQ(l.end, 5u);
+}
+
 TEST(ArchMacros, ValuesPerArch) {
   model::Arch sm75{7, 5}, sm80{8, 0}, sm90a{9, 0, 'a'}, sm100f{10, 0, 'f'}, sm103a{10, 3, 'a'}, sm120{12, 0};
   EXPECT_EQ(arch_macro("__CUDA_ARCH__", sm75), (MacroState{true, 750}));

@@ -57,29 +57,41 @@ std::optional<MacroState> arch_macro(std::string_view name, const model::Arch& a
   return std::nullopt;
 }
 
-std::string directive_condition(std::string_view b, size_t i) {
-  std::string out;
+DirectiveLine directive_line(std::string_view b, size_t i) {
+  DirectiveLine out;
+  bool line_comment = false;  // after `//`: no more text, but a continuation still joins lines
   while (i < b.size()) {
     char c = b[i];
     if (c == '\\' && i + 1 < b.size() && b[i + 1] == '\n') {
       i += 2;
     } else if (c == '\\' && i + 2 < b.size() && b[i + 1] == '\r' && b[i + 2] == '\n') {
       i += 3;
-    } else if (c == '\n' || (c == '\r' && i + 1 < b.size() && b[i + 1] == '\n')) {
-      break;
+    } else if (c == '\n') {
+      out.end = i + 1;
+      return out;
+    } else if (c == '\r' && i + 1 < b.size() && b[i + 1] == '\n') {
+      out.end = i + 2;
+      return out;
+    } else if (line_comment) {
+      ++i;
     } else if (c == '/' && i + 1 < b.size() && b[i + 1] == '*') {
       size_t e = b.find("*/", i + 2);
       i = e == std::string_view::npos ? b.size() : e + 2;
-      out += ' ';
+      out.text += ' ';
+      out.block_comment = true;
     } else if (c == '/' && i + 1 < b.size() && b[i + 1] == '/') {
-      break;  // the rest of the line is a comment
+      line_comment = true;
+      i += 2;
     } else {
-      out += c;
+      out.text += c;
       ++i;
     }
   }
+  out.end = b.size();
   return out;
 }
+
+std::string directive_condition(std::string_view b, size_t i) { return directive_line(b, i).text; }
 
 namespace {
 

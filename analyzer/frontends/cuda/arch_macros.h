@@ -49,8 +49,16 @@ using IdentLookup = std::function<std::optional<Ident>(std::string_view)>;
 // an unknown identifier) or is malformed.
 std::optional<long long> eval_condition(std::string_view text, const IdentLookup& lookup);
 
-// The text of a directive's condition starting at `offset` of `buffer`: up to the end of the
-// directive's logical line (backslash continuations joined, comments replaced by a space).
+// A directive's logical line from `offset` of `buffer` (backslash continuations joined): its
+// text with comments replaced by a space (`//` ends it), the offset just past its newline (or the
+// buffer's end), and whether a block comment starts in it (it may run on past the line).
+struct DirectiveLine {
+  std::string text;
+  size_t end = 0;
+  bool block_comment = false;
+};
+DirectiveLine directive_line(std::string_view buffer, size_t offset);
+// directive_line's text: a condition to evaluate.
 std::string directive_condition(std::string_view buffer, size_t offset);
 
 }  // namespace cudalint::cuda

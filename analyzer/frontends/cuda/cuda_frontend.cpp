@@ -1369,24 +1369,12 @@ std::optional<uint32_t> directive_hash(std::string_view buf, uint32_t name_off) 
   return static_cast<uint32_t>(i - 1);
 }
 
-// The offset just past the logical line (backslash continuations joined) holding `off`; none
-// when a block comment starts in it (it may run on past the line).
+// The offset just past the directive's logical line holding `off`; none when a block comment
+// starts in it (it may run on past the line).
 std::optional<uint32_t> directive_line_end(std::string_view buf, uint32_t off) {
-  size_t i = off;
-  while (i < buf.size()) {
-    if (buf[i] == '/' && i + 1 < buf.size() && buf[i + 1] == '*') return std::nullopt;
-    if (buf[i] == '\n') {
-      size_t j = i;
-      if (j > 0 && buf[j - 1] == '\r') --j;
-      if (j > 0 && buf[j - 1] == '\\') {
-        ++i;
-        continue;
-      }
-      return static_cast<uint32_t>(i + 1);
-    }
-    ++i;
-  }
-  return static_cast<uint32_t>(buf.size());
+  DirectiveLine line = directive_line(buf, off);
+  if (line.block_comment) return std::nullopt;
+  return static_cast<uint32_t>(line.end);
 }
 
 class ArchTracer : public clang::PPCallbacks {
