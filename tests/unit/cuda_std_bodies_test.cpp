@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "tests/unit/cuda_corpus.h"
+#include "tests/unit/temp_dir.h"
 
 namespace cudalint::cuda {
 namespace {
@@ -106,6 +107,27 @@ TEST(CudaStdBodies, ErrorsOfTheFileAreStillReported) {
   EXPECT_EQ(render(a), render(b));
   const std::string r = render(b);
   EXPECT_NE(r.find("use __reduce_add_sync"), std::string::npos) << r;
+}
+
+// A project under a directory named `c++` is not the standard library: its header's bodies are
+// parsed (the standard library's directory has a version after `c++/`).
+TEST(CudaStdBodies, AProjectUnderADirectoryNamedCxxKeepsItsBodies) {
+  test_support::TempDir root("cudalint-std-bodies");
+  root.write("c++/proj/helpers.cuh",
+             "#pragma once\n__device__ unsigned warp_sum(unsigned v) { return __reduce_add_sync(0xffffffffu, v); }\n");
+  const std::string file = (root.path() / "c++/proj/k.cu").string();
+  const std::string text = "#include <vector>\n#include \"helpers.cuh\"\n"
+                           "__global__ void k(unsigned* p) { p[threadIdx.x] = warp_sum(p[0]); }\n";
+  PreludeCache cache(nullptr, embedded_prelude_pch());
+  Options on = corpus::three_arch_options(&cache);
+  on.precompile_prelude = false;
+  Options off = on;
+  off.skip_std_bodies = false;
+  Result a = analyze(file, text, off, FeatureTable::builtin());
+  Result b = analyze(file, text, on, FeatureTable::builtin());
+  EXPECT_GT(b.std_bodies_skipped, 0u);  // <vector>'s
+  EXPECT_EQ(render(a), render(b));
+  EXPECT_NE(render(b).find("use __reduce_add_sync"), std::string::npos) << render(b);
 }
 
 }  // namespace

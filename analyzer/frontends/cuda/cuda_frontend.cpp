@@ -391,15 +391,28 @@ struct Derivation {
   clang::FileID main;
 };
 
-// Whether `loc` lies in a header of the C++ standard library: libstdc++ (.../include/c++/12/...,
-// and its target directory .../x86_64-linux-gnu/c++/12/...) or libc++ (.../include/c++/v1/...).
+// A path of the C++ standard library's headers: a directory `c++` followed by a version
+// (libstdc++: .../include/c++/12/..., its target directory .../x86_64-linux-gnu/c++/12/...;
+// libc++: .../include/c++/v1/...). A project that lives under a directory named `c++` has no
+// version after it.
+bool std_library_path(llvm::StringRef p) {
+  for (size_t at = p.find("/c++/"); at != llvm::StringRef::npos; at = p.find("/c++/", at + 1)) {
+    llvm::StringRef version = p.substr(at + 5).split('/').first;
+    if (version == "v1" || (!version.empty() && version.find_first_not_of("0123456789.") == llvm::StringRef::npos))
+      return true;
+  }
+  return false;
+}
+
+// Whether `loc` lies in a header of the C++ standard library: a system header at such a path.
 // `seen` remembers the answer per file.
 bool in_std_library(const clang::SourceManager& sm, clang::SourceLocation loc, std::unordered_map<unsigned, bool>& seen) {
-  clang::FileID fid = sm.getFileID(sm.getSpellingLoc(loc));
+  clang::SourceLocation spelling = sm.getSpellingLoc(loc);
+  clang::FileID fid = sm.getFileID(spelling);
   if (fid.isInvalid() || fid == sm.getMainFileID()) return false;
   auto [it, fresh] = seen.try_emplace(fid.getHashValue(), false);
-  if (fresh)
-    if (auto fe = sm.getFileEntryRefForID(fid)) it->second = fe->getName().contains("/c++/");
+  if (fresh && sm.isInSystemHeader(spelling))
+    if (auto fe = sm.getFileEntryRefForID(fid)) it->second = std_library_path(fe->getName());
   return it->second;
 }
 
