@@ -45,10 +45,10 @@
 #include <llvm/Support/thread.h>
 
 #include "analyzer/frontends/cuda/arch_macros.h"
-#include "analyzer/frontends/cuda/resource_headers.h"
 #include "analyzer/frontends/cuda/branch_syntax.h"
 #include "analyzer/frontends/cuda/coalescing.h"
 #include "analyzer/frontends/cuda/ptx.h"
+#include "analyzer/frontends/cuda/resource_headers.h"
 
 namespace cudalint::cuda {
 
@@ -1762,8 +1762,9 @@ class RecordingFileSystem : public llvm::vfs::ProxyFileSystem {
 };
 
 // The in-memory files that are the same for every parse of a flag set: the prelude, the PCH and
-// its main file, the arch macros and the stub CUDA headers (about 60 files: adding them to a new
-// file system for every parse cost 2% of a cold run).
+// its main file, the arch macros, the stub CUDA headers and the embedded Clang headers (about 140
+// files: adding them to a new file system for every parse cost 2% of a cold run, before the
+// Clang headers were among them).
 llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> fixed_files(const std::string& resource_dir,
                                                                     const std::string& prelude,
                                                                     const std::string_view* pch,
@@ -2285,12 +2286,11 @@ std::vector<std::string> common_args(const Options& opts) {
   return args;
 }
 
-// A PCH's key: the prelude's text, the flags it is built with, and the options that decide
-// what its standard headers hold.
+// A PCH's key: the prelude's text, the flags it is built with (the resource directory among
+// them), and whether its standard headers keep their bodies.
 std::string pch_key(const std::string& prelude, const std::vector<std::string>& args, const Options& opts) {
   std::string key = fmt::format("{:x}", std::hash<std::string>{}(std::string(kPchMainText) + prelude));
   for (const auto& a : args) (key += '\x1f') += a;
-  (key += '\x1e') += opts.clang_resource_dir;
   if (!opts.skip_std_bodies) key += "\x1e+std-bodies";
   return key;
 }
@@ -2628,7 +2628,6 @@ ArchParse parse_arch(const ParseInput& in, const model::Arch& arch, bool first, 
       for (const auto& a : full) (key += '\x1f') += a;
       if (with_pch && !std_prelude.empty()) (key += '\x1e') += in.std_includes;  // another PCH, another prelude
       if (opts.extended_lambda) key += "\x1d<functional>";  // another prelude
-      (key += '\x1d') += opts.clang_resource_dir;  // where the non-embedded resource headers are
       job = opts.prelude_cache->driver_job(key, [&] {
         std::vector<std::string> a = full;
         a.push_back(std::string(kDriverInput));
