@@ -12,7 +12,7 @@
 
 #include "analyzer/core/huge_pages.h"
 #include "analyzer/frontends/cuda/cuda_frontend.h"
-#include "analyzer/model/torch_support.h"
+#include "analyzer/domain/torch_support.h"
 #include "rules/registry.h"
 
 namespace cudalint {
@@ -26,7 +26,7 @@ std::string dir_of(const std::string& abs) {
 
 // An arch a file's own flags compile it for, with the option that names it and where that is
 // written (the origin the finding points at).
-model::TargetArch flag_target(const model::Arch& arch, const std::string& flag, const SourceFile& file, Span at) {
+model::TargetArch flag_target(const domain::Arch& arch, const std::string& flag, const SourceFile& file, Span at) {
   const bool clang = flag.starts_with("--cuda-gpu-arch") || flag.starts_with("--offload-arch");
   return {arch, Origin{file.path, at}, fmt::format("{} flag `{}`", clang ? "clang" : "nvcc", flag),
           file.lines.line_of(at.begin)};
@@ -39,11 +39,11 @@ CudaSourcesOutput analyze_cuda_sources(const model::ProjectModel& model, const C
   if (!in.loaded) return out;
   cuda::Options base;
   for (const auto& t : model.device_targets)
-    if (std::none_of(base.archs.begin(), base.archs.end(), [&](const model::Arch& a) { return a == t.arch; }))
+    if (std::none_of(base.archs.begin(), base.archs.end(), [&](const domain::Arch& a) { return a == t.arch; }))
       base.archs.push_back(t.arch);
   // Without a known arch list: one parse for sm_75 (the oldest arch nvcc 13 builds), so that
   // arch-independent checks (deprecated intrinsics, syntax errors) still run.
-  if (base.archs.empty()) base.archs.push_back(model::Arch{7, 5});
+  if (base.archs.empty()) base.archs.push_back(domain::Arch{7, 5});
   if (model.build_cuda) base.cuda = model.build_cuda->value;
   base.unsaved = in.overlays;
   // One precompiled prelude per flag set (the same for every arch), shared by this run's
@@ -91,7 +91,7 @@ CudaSourcesOutput analyze_cuda_sources(const model::ProjectModel& model, const C
       for (const auto& a : ext.nvcc_args.items) nvcc.push_back(a.value);
       ExtensionFlags ef;
       ef.flags =
-          cuda::nvcc_flags(model::torch_extension_nvcc_command(ext.name ? ext.name->value : "", macros, nvcc), dir);
+          cuda::nvcc_flags(domain::torch_extension_nvcc_command(ext.name ? ext.name->value : "", macros, nvcc), dir);
       // torch adds the arch flags of TORCH_CUDA_ARCH_LIST only when no flag of the extension's
       // names an arch (any flag containing `arch`, as _get_cuda_arch_flags tests); then the
       // extension's own are all there is. `--target-archs` still overrides every build file.
@@ -149,7 +149,7 @@ CudaSourcesOutput analyze_cuda_sources(const model::ProjectModel& model, const C
     ExtensionFlags ef;
     ef.flags = std::move(entry->flags);
     const auto& archs = ef.flags.archs;
-    auto in_project = [&](const model::Arch& a) {
+    auto in_project = [&](const domain::Arch& a) {
       return std::any_of(model.device_targets.begin(), model.device_targets.end(),
                          [&](const model::TargetArch& t) { return t.arch == a; });
     };

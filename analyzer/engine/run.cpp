@@ -411,8 +411,8 @@ RunOutput run_analysis(const RunOptions& opts) {
   }
   // The toolkit to assume when no build file names one (INTR004).
   if (const LoadedConfig& rc = configs.for_dir(root); rc.config && rc.config->cuda_version)
-    if (auto v = model::parse_cuda_version(rc.config->cuda_version->value))
-      inputs.default_cuda = model::Fact<model::CudaVersion>{*v, rc.config->cuda_version->origin, false};
+    if (auto v = domain::parse_cuda_version(rc.config->cuda_version->value))
+      inputs.default_cuda = model::Fact<domain::CudaVersion>{*v, rc.config->cuda_version->origin, false};
   // Graph-break entry points from every config that governs an analysed file (the root's first).
   {
     std::set<const config::Config*> seen;

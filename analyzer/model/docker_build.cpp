@@ -223,7 +223,7 @@ void scan_pip_torch(const std::string& path, const std::vector<docker::ShellWord
     if (t == "-m" && i + 1 < words.size() && words[i + 1].text == "pip") { pip = true; ++i; break; }
   }
   if (!pip || ++i >= words.size() || words[i].text != "install") return;
-  std::optional<IndexVariant> variant;
+  std::optional<domain::IndexVariant> variant;
   std::optional<Origin> variant_origin;
   std::vector<TorchInstall> found;
   for (size_t k = i + 1; k < words.size(); ++k) {
@@ -238,7 +238,7 @@ void scan_pip_torch(const std::string& path, const std::vector<docker::ShellWord
       url = a.substr(a.find('=') + 1);
     }
     if (!url.empty()) {
-      if (auto v = variant_from_index_url(url)) {
+      if (auto v = domain::variant_from_index_url(url)) {
         variant = v;
         variant_origin = Origin{path, url_span};
       }
@@ -250,10 +250,10 @@ void scan_pip_torch(const std::string& path, const std::vector<docker::ShellWord
     ti.where = {path, words[k].span};
     ti.spec = std::string(a);
     if (auto eq = a.find("=="); eq != std::string_view::npos && a.find_first_of("<>!~,*", eq) == std::string_view::npos)
-      ti.pinned = parse_torch_version(a.substr(eq + 2));
+      ti.pinned = domain::parse_torch_version(a.substr(eq + 2));
     if (ti.pinned && !ti.pinned->local.empty()) {
-      if (ti.pinned->local == "cpu") ti.variant = IndexVariant{std::nullopt, true};
-      else if (auto cv = parse_cuda_version(ti.pinned->local)) ti.variant = IndexVariant{cv, false};
+      if (ti.pinned->local == "cpu") ti.variant = domain::IndexVariant{std::nullopt, true};
+      else if (auto cv = domain::parse_cuda_version(ti.pinned->local)) ti.variant = domain::IndexVariant{cv, false};
       if (ti.variant) ti.variant_origin = ti.where;
     }
     found.push_back(std::move(ti));
@@ -361,8 +361,8 @@ void scan_run(const std::string& path, const Dockerfile& df, size_t idx, const E
 
 }  // namespace
 
-ArchList ArchSetting::parsed() const {
-  return parse_torch_arch_list(value, contiguous, origin.span.begin, origin.span);
+domain::ArchList ArchSetting::parsed() const {
+  return domain::parse_torch_arch_list(value, contiguous, origin.span.begin, origin.span);
 }
 
 BaseImageInfo parse_base_image(std::string_view image) {
@@ -383,7 +383,7 @@ BaseImageInfo parse_base_image(std::string_view image) {
   if (repo == "nvidia/cuda") {
     // "12.4.1-cudnn-devel-ubuntu22.04": the version is the first dash-separated field.
     auto dash = tag.find('-');
-    if (auto v = parse_cuda_version(tag.substr(0, dash))) info.cuda = v;
+    if (auto v = domain::parse_cuda_version(tag.substr(0, dash))) info.cuda = v;
     info.flavour = flavour_of(tag);
   } else if (repo == "pytorch/pytorch") {
     // "2.3.0-cuda12.1-cudnn8-devel"
@@ -392,7 +392,7 @@ BaseImageInfo parse_base_image(std::string_view image) {
     auto cu = tag.find("-cuda");
     if (cu != std::string_view::npos) {
       auto rest = tag.substr(cu + 5);
-      if (auto v = parse_cuda_version(rest.substr(0, rest.find('-')))) info.cuda = v;
+      if (auto v = domain::parse_cuda_version(rest.substr(0, rest.find('-')))) info.cuda = v;
     }
     info.flavour = flavour_of(tag);
   }
@@ -410,7 +410,7 @@ DockerBuild extract_docker_build(const SourceFile& file, const docker::Dockerfil
     ds.from = {file.path, from.from_image_span};
     if (st.base_image_known) {
       BaseImageInfo bi = parse_base_image(st.base_image);
-      if (bi.cuda) ds.cuda = Fact<CudaVersion>{*bi.cuda, ds.from, false};
+      if (bi.cuda) ds.cuda = Fact<domain::CudaVersion>{*bi.cuda, ds.from, false};
       ds.flavour = bi.flavour;
     }
     if (st.parent_stage && *st.parent_stage < out.stages.size()) {

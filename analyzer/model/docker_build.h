@@ -8,10 +8,10 @@
 
 #include "analyzer/core/source_file.h"
 #include "analyzer/frontends/dockerfile/dockerfile.h"
-#include "analyzer/model/arch.h"
-#include "analyzer/model/cuda_support.h"
+#include "analyzer/domain/arch.h"
+#include "analyzer/domain/cuda_support.h"
 #include "analyzer/model/fact.h"
-#include "analyzer/model/torch_support.h"
+#include "analyzer/domain/torch_support.h"
 
 namespace cudalint::model {
 
@@ -19,7 +19,7 @@ enum class ImageFlavour { Unknown, Devel, Runtime, Base };
 
 // What a base-image reference says about the toolkit inside it.
 struct BaseImageInfo {
-  std::optional<CudaVersion> cuda;
+  std::optional<domain::CudaVersion> cuda;
   ImageFlavour flavour = ImageFlavour::Unknown;
   std::optional<std::string> torch_version;  // pytorch/pytorch:2.3.0-cuda12.1-...
 };
@@ -34,7 +34,7 @@ struct ArchSetting {
   bool contiguous = false;      // value appears byte for byte at origin.span.begin
   bool quoted = false;          // written inside quotes
   enum class Kind { Env, Arg, Inline } kind = Kind::Env;
-  ArchList parsed() const;
+  domain::ArchList parsed() const;
 };
 
 struct CompileStep {
@@ -58,8 +58,8 @@ struct CompileStep {
 struct TorchInstall {
   Origin where;                          // the requirement as written
   std::string spec;                      // "torch==2.3.0+cu121", "torch>=2.0", "torch"
-  std::optional<TorchVersion> pinned;    // exact `==` pin
-  std::optional<IndexVariant> variant;   // from +cuXYZ or --index-url/--extra-index-url
+  std::optional<domain::TorchVersion> pinned;    // exact `==` pin
+  std::optional<domain::IndexVariant> variant;   // from +cuXYZ or --index-url/--extra-index-url
   std::optional<Origin> variant_origin;
 };
 
@@ -75,7 +75,7 @@ struct DockerStage {
   std::string name;
   std::optional<size_t> parent;  // FROM <earlier stage>
   Origin from;                  // the image reference in FROM
-  MaybeFact<CudaVersion> cuda;  // from this stage's base image, or inherited via FROM <stage>
+  MaybeFact<domain::CudaVersion> cuda;  // from this stage's base image, or inherited via FROM <stage>
   ImageFlavour flavour = ImageFlavour::Unknown;
   std::vector<ArchSetting> arch_settings;   // every TORCH_CUDA_ARCH_LIST definition in the stage
   std::vector<CompileStep> compile_steps;   // RUN steps that build CUDA/torch extensions

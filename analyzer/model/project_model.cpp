@@ -45,8 +45,8 @@ std::optional<Origin> cmake_arch_choice(const cmake::Facts& f) {
 
 void add_targets(std::vector<TargetArch>& out, std::string_view value, const Origin& origin,
                  std::string_view via = "TORCH_CUDA_ARCH_LIST") {
-  ArchList l = parse_torch_arch_list(value, false, 0, origin.span);
-  if (l.kind != ArchListKind::Explicit) return;
+  domain::ArchList l = domain::parse_torch_arch_list(value, false, 0, origin.span);
+  if (l.kind != domain::ArchListKind::Explicit) return;
   for (const auto& e : l.entries)
     if (std::none_of(out.begin(), out.end(), [&](const TargetArch& t) { return t.arch == e.arch; }))
       out.push_back({e.arch, origin, std::string(via), 0});
@@ -63,7 +63,7 @@ void add_cmake_targets(std::vector<TargetArch>& out, const std::string& value, c
     for (std::string_view suf : {"-real", "-virtual"})
       if (tok.size() > suf.size() && tok.ends_with(suf)) tok.resize(tok.size() - suf.size());
     if (!tok.empty()) {
-      if (auto a = parse_arch_token(tok)) list += (list.empty() ? "" : ";") + a->torch_name();
+      if (auto a = domain::parse_arch_token(tok)) list += (list.empty() ? "" : ";") + a->torch_name();
     }
     b = e + 1;
   }
@@ -139,12 +139,12 @@ ProjectModel build_model(const std::vector<std::pair<const SourceFile*, std::str
         if (ti.pinned)
           m.torch_pins.push_back({*ti.pinned, ti.variant && ti.variant->cuda ? ti.variant->cuda : std::nullopt, ti.where});
   for (const auto& u : m.requirements) {
-    std::optional<CudaVersion> idx;
+    std::optional<domain::CudaVersion> idx;
     for (const auto& i : u.reqs.indexes)
-      if (auto v = variant_from_index_url(i.url); v && v->cuda) idx = v->cuda;
+      if (auto v = domain::variant_from_index_url(i.url); v && v->cuda) idx = v->cuda;
     for (const auto& r : u.reqs.requirements)
       if (r.name == "torch" && r.exact)
-        if (auto v = parse_torch_version(*r.exact)) m.torch_pins.push_back({*v, idx, {u.file->path, r.span}});
+        if (auto v = domain::parse_torch_version(*r.exact)) m.torch_pins.push_back({*v, idx, {u.file->path, r.span}});
   }
   m.device_targets = device_targets_of(m);
   for (auto& t : m.device_targets)  // lines for messages ("TORCH_CUDA_ARCH_LIST at Dockerfile:12")
@@ -161,7 +161,7 @@ ProjectModel build_model(const std::vector<std::pair<const SourceFile*, std::str
   for (const auto& u : m.pyprojects)
     for (const auto& r : u.project.dependencies)
       if (r.name == "torch" && r.exact)
-        if (auto v = parse_torch_version(*r.exact)) m.torch_pins.push_back({*v, std::nullopt, {u.file->path, r.span}});
+        if (auto v = domain::parse_torch_version(*r.exact)) m.torch_pins.push_back({*v, std::nullopt, {u.file->path, r.span}});
 
   if (inputs.build_facts_ready) inputs.build_facts_ready(m);
 

@@ -15,7 +15,7 @@
 #include "analyzer/frontends/pyproject/pyproject.h"
 #include "analyzer/frontends/python/setup_py.h"
 #include "analyzer/frontends/requirements/requirements.h"
-#include "analyzer/model/arch.h"
+#include "analyzer/domain/arch.h"
 #include "analyzer/model/compiled_regions.h"
 #include "analyzer/model/docker_build.h"
 #include "analyzer/model/fact.h"
@@ -52,14 +52,14 @@ struct CMakeProject {
 
 // A torch version the project pins somewhere, with its origin.
 struct TorchPin {
-  TorchVersion version;
-  std::optional<CudaVersion> cuda_variant;
+  domain::TorchVersion version;
+  std::optional<domain::CudaVersion> cuda_variant;
   Origin origin;
 };
 
 // One arch device code is compiled for, with where the list that names it comes from.
 struct TargetArch {
-  Arch arch;
+  domain::Arch arch;
   Origin origin;
   std::string via;    // what sets it: "TORCH_CUDA_ARCH_LIST", "CMAKE_CUDA_ARCHITECTURES", "--target-archs"
   uint32_t line = 0;  // 1-based line of `origin` (0 when its file is not among the sources)
@@ -88,7 +88,7 @@ struct ModelInputs {
   // `--target-archs` or the config's `target-archs`: overrides the build files.
   std::optional<Fact<std::string>> target_archs_override;
   // The config's `cuda-version`: the toolkit to assume when no build file says.
-  std::optional<Fact<CudaVersion>> default_cuda;
+  std::optional<Fact<domain::CudaVersion>> default_cuda;
   // The config's `[graph-breaks] entry-points` globs, with where they are written.
   std::vector<std::pair<std::string, Origin>> graph_break_entry_points;
   // Summarises the Python units the graph-break analysis needs (compiled_regions.h).
@@ -117,7 +117,7 @@ struct ProjectModel {
   std::vector<TargetArch> device_targets;
   // The toolkit the build uses, when a Dockerfile base image says so (else the config's
   // `cuda-version`).
-  std::optional<Fact<CudaVersion>> build_cuda;
+  std::optional<Fact<domain::CudaVersion>> build_cuda;
   std::vector<CudaUnit> cuda_units;  // filled by the engine after the model is built
   std::vector<PythonUnit> python_units;  // every other .py file, sorted by path
   std::vector<GraphBreak> graph_breaks;  // in compiled regions (compiled_regions.h)

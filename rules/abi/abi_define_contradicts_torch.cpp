@@ -20,7 +20,7 @@ class AbiDefineContradictsTorch final : public Rule {
   void check(const model::ProjectModel& model, DiagnosticSink& out) const override {
     for (const auto& def : abi::all_abi_defines(model)) {
       for (const auto& pin : model.torch_pins) {
-        auto abi = model::torch_wheel_abi(pin.version, pin.cuda_variant);
+        auto abi = domain::torch_wheel_abi(pin.version, pin.cuda_variant);
         if (!abi || *abi == def.value) continue;
         auto& d = out.report(kInfo, def.origin,
                              fmt::format("`_GLIBCXX_USE_CXX11_ABI={}` but torch {} wheels use ABI {}: the "

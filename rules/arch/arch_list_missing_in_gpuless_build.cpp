@@ -14,7 +14,7 @@ constexpr RuleInfo kInfo{
     .summary = "A CUDA extension is compiled in a Docker build, where no GPU is visible, without TORCH_CUDA_ARCH_LIST"};
 
 // What the official torch wheels build for that toolkit (domain.md §3.2), as a starting point.
-std::optional<std::string> suggested_list(const model::MaybeFact<model::CudaVersion>& cuda) {
+std::optional<std::string> suggested_list(const model::MaybeFact<domain::CudaVersion>& cuda) {
   if (!cuda) return std::nullopt;
   const auto& v = cuda->value;
   if (v.major >= 13 || (v.major == 12 && v.minor >= 8)) return "7.5;8.0;8.6;9.0;10.0;12.0+PTX";
@@ -35,7 +35,7 @@ class ArchListMissingInGpulessBuild final : public Rule {
         for (const auto& step : stage.compile_steps) {
           if (!stages::compiles_cuda(model, step) || step.own_arch_variable) continue;
           if (step.arch_list && (!step.arch_list->value_known ||
-                                 step.arch_list->parsed().kind != model::ArchListKind::Empty))
+                                 step.arch_list->parsed().kind != domain::ArchListKind::Empty))
             continue;  // set (ARCH002 handles `native`), or set at build time
           std::string why = step.arch_list ? "TORCH_CUDA_ARCH_LIST is empty" : "TORCH_CUDA_ARCH_LIST is not set";
           auto& d = out.report(kInfo, step.where,

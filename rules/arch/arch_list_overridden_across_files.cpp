@@ -18,8 +18,8 @@ constexpr RuleInfo kInfo{
 
 // The arch set of a value, PTX included, order and spelling ignored; nullopt for `native`/empty.
 std::optional<std::vector<std::string>> arch_set(std::string_view value) {
-  model::ArchList l = model::parse_torch_arch_list(value, false, 0, {0, 0});
-  if (l.kind != model::ArchListKind::Explicit) return std::nullopt;
+  domain::ArchList l = domain::parse_torch_arch_list(value, false, 0, {0, 0});
+  if (l.kind != domain::ArchListKind::Explicit) return std::nullopt;
   std::vector<std::string> v;
   for (const auto& e : l.entries) v.push_back(e.arch.torch_name() + (e.arch.ptx ? "+PTX" : ""));
   std::sort(v.begin(), v.end());

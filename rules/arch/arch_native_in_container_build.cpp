@@ -25,7 +25,7 @@ class ArchNativeInContainerBuild final : public Rule {
         std::vector<Origin> reported;
         for (const auto& step : stage.compile_steps) {
           if (!step.arch_list || !step.arch_list->value_known) continue;
-          if (step.arch_list->parsed().kind != model::ArchListKind::Native) continue;
+          if (step.arch_list->parsed().kind != domain::ArchListKind::Native) continue;
           const Origin& at = step.arch_list->origin;
           if (std::find(reported.begin(), reported.end(), at) != reported.end()) continue;
           reported.push_back(at);

@@ -1,7 +1,7 @@
 // ARCH003 arch-unsupported-by-cuda — doc: arch_unsupported_by_cuda.md
 #include <fmt/format.h>
 
-#include "analyzer/model/cuda_support.h"
+#include "analyzer/domain/cuda_support.h"
 #include "rules/docker_stages.h"
 #include "rules/rule.h"
 
@@ -22,17 +22,17 @@ class ArchUnsupportedByCuda final : public Rule {
     for (const auto& unit : model.dockerfiles) {
       for (const auto& stage : unit.build.stages) {
         if (!stage.cuda) continue;  // unknown toolkit: stay silent
-        const model::CudaVersion& cuda = stage.cuda->value;
+        const domain::CudaVersion& cuda = stage.cuda->value;
         for (const model::ArchSetting* s : stages::arch_settings_of(stage)) {
           if (!s->value_known) continue;
           for (const auto& e : s->parsed().entries) {
-            auto sup = model::cuda_supports(cuda, e.arch);
-            if (sup.verdict != model::Support::Unsupported) continue;
+            auto sup = domain::cuda_supports(cuda, e.arch);
+            if (sup.verdict != domain::Support::Unsupported) continue;
             auto& d = out.report(kInfo, Origin{s->origin.path, e.span},
                                  fmt::format("{} is not supported by CUDA {} ({}; supported: {}): nvcc fails "
                                              "with `Unsupported gpu architecture 'compute_{}'`",
                                              e.arch.sm_name(), cuda.str(), sup.reason,
-                                             model::supported_range(cuda), e.arch.sm()));
+                                             domain::supported_range(cuda), e.arch.sm()));
             d.related.push_back({stage.cuda->origin, fmt::format("CUDA {} comes from this base image", cuda.str())});
           }
         }

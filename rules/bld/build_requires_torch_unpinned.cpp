@@ -13,7 +13,7 @@ constexpr RuleInfo kInfo{
     .default_severity = Severity::Warning,
     .summary = "torch in build-system.requires is not pinned to the torch the extension runs with"};
 
-bool same_release(const model::TorchVersion& a, const model::TorchVersion& b) {
+bool same_release(const domain::TorchVersion& a, const domain::TorchVersion& b) {
   return a.major == b.major && a.minor == b.minor && (a.patch < 0 || b.patch < 0 || a.patch == b.patch);
 }
 
@@ -42,7 +42,7 @@ class BuildRequiresTorchUnpinned final : public Rule {
                                "extension compiled against the build environment's torch"});
           continue;
         }
-        auto built = model::parse_torch_version(*r.exact);
+        auto built = domain::parse_torch_version(*r.exact);
         if (!built) continue;
         for (const auto& pin : model.torch_pins) {
           if (same_release(*built, pin.version)) continue;

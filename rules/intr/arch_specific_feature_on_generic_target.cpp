@@ -20,13 +20,13 @@ class ArchSpecificFeatureOnGenericTarget final : public Rule {
 
   void check(const model::ProjectModel& model, DiagnosticSink& out) const override {
     const auto cuda = model.build_cuda ? std::optional(model.build_cuda->value) : std::nullopt;
-    auto bad = [&](const cuda::Feature& f, const model::Arch& a) {
+    auto bad = [&](const cuda::Feature& f, const domain::Arch& a) {
       return f.kind != cuda::FeatureKind::Deprecated && f.arch_specific && f.holds_for(cuda) && !f.available_on(a);
     };
     for (const auto& o : intr::offences(model, bad)) {
       const auto& f = *o.use->feature;
       // The advice names the first arch-specific target that has it.
-      model::Arch want = f.only_targets.front();
+      domain::Arch want = f.only_targets.front();
       for (const auto& t : f.only_targets)
         if (t.suffix) {
           want = t;

@@ -19,7 +19,7 @@ class FeatureAboveTargetArch final : public Rule {
 
   void check(const model::ProjectModel& model, DiagnosticSink& out) const override {
     const auto cuda = model.build_cuda ? std::optional(model.build_cuda->value) : std::nullopt;
-    auto bad = [&](const cuda::Feature& f, const model::Arch& a) {
+    auto bad = [&](const cuda::Feature& f, const domain::Arch& a) {
       // Arch-specific features are INTR002's; features newer than the toolkit INTR004's.
       return f.kind != cuda::FeatureKind::Deprecated && !f.arch_specific && f.holds_for(cuda) && !f.available_on(a);
     };

@@ -26,7 +26,7 @@ class FeatureNeedsNewerCuda final : public Rule {
 
   void check(const model::ProjectModel& model, DiagnosticSink& out) const override {
     if (!model.build_cuda) return;  // toolkit unknown: nothing to compare against
-    const model::CudaVersion cuda = model.build_cuda->value;
+    const domain::CudaVersion cuda = model.build_cuda->value;
     // Arch-independent: any parse that sees the use counts (the default one too).
     std::set<std::tuple<std::string, uint32_t, const cuda::Feature*>> done;
     for (const auto& u : model.cuda_units)

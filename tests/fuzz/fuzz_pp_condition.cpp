@@ -5,9 +5,9 @@
 
 CUDALINT_FUZZ_TARGET(pp_condition) {
   using namespace cudalint;
-  static const model::Arch archs[] = {{7, 5}, {8, 0}, {8, 6}, {9, 0}, {9, 0, 'a'}, {10, 0, 'a'}, {10, 3, 'f'}, {12, 0}};
+  static const domain::Arch archs[] = {{7, 5}, {8, 0}, {8, 6}, {9, 0}, {9, 0, 'a'}, {10, 0, 'a'}, {10, 3, 'f'}, {12, 0}};
   fuzz::Bytes in(data, size);
-  const model::Arch arch = archs[in.byte() % 8];
+  const domain::Arch arch = archs[in.byte() % 8];
   std::string_view rest = size ? fuzz::as_text(data + 1, size - 1) : std::string_view();
   const std::string cond = cuda::directive_condition(rest, 0);
   CUDALINT_FUZZ_CHECK(cond.size() <= rest.size());

@@ -88,7 +88,7 @@ TEST(ArchMacros, DirectiveLineEndsAfterItsNewline) {
 }
 
 TEST(ArchMacros, ValuesPerArch) {
-  model::Arch sm75{7, 5}, sm80{8, 0}, sm90a{9, 0, 'a'}, sm100f{10, 0, 'f'}, sm103a{10, 3, 'a'}, sm120{12, 0};
+  domain::Arch sm75{7, 5}, sm80{8, 0}, sm90a{9, 0, 'a'}, sm100f{10, 0, 'f'}, sm103a{10, 3, 'a'}, sm120{12, 0};
   EXPECT_EQ(arch_macro("__CUDA_ARCH__", sm75), (MacroState{true, 750}));
   EXPECT_EQ(arch_macro("__CUDA_ARCH__", sm120), (MacroState{true, 1200}));
   EXPECT_EQ(arch_macro("__CUDA_ARCH_FEAT_SM90_ALL", sm90a), (MacroState{true, 1}));

@@ -23,17 +23,17 @@ using corpus::render;
 using corpus::render_rest;
 
 // The corpus's options: these archs, CUDA 13.0, the prelude precompiled in `cache` (null: not).
-Options corpus_options(const std::vector<model::Arch>& archs, PreludeCache* cache) {
+Options corpus_options(const std::vector<domain::Arch>& archs, PreludeCache* cache) {
   Options o;
   o.archs = archs;
-  o.cuda = model::CudaVersion{13, 0, -1};
+  o.cuda = domain::CudaVersion{13, 0, -1};
   o.prelude_cache = cache;
   return o;
 }
 
 // `parallel`: the call parses its first and last arch at once (as for an editor); its whole
 // result must then also equal the sequential call's.
-void check(const std::vector<model::Arch>& archs, bool precompiled, bool parallel = false) {
+void check(const std::vector<domain::Arch>& archs, bool precompiled, bool parallel = false) {
   const std::vector<std::filesystem::path> files = corpus::intr_corpus();
   ASSERT_GT(files.size(), 200u);
   PreludeCache cache;
@@ -92,18 +92,18 @@ void check(const std::vector<model::Arch>& archs, bool precompiled, bool paralle
 }
 
 TEST(CudaArchSharing, SameUsesAsOneParsePerArch) {
-  check({model::Arch{7, 5}, model::Arch{8, 0}, model::Arch{8, 6}, model::Arch{9, 0}, model::Arch{9, 0, 'a'},
-         model::Arch{10, 0, 'a'}, model::Arch{10, 3, 'f'}, model::Arch{12, 0}},
+  check({domain::Arch{7, 5}, domain::Arch{8, 0}, domain::Arch{8, 6}, domain::Arch{9, 0}, domain::Arch{9, 0, 'a'},
+         domain::Arch{10, 0, 'a'}, domain::Arch{10, 3, 'f'}, domain::Arch{12, 0}},
         true);
 }
 
 TEST(CudaArchSharing, SameResultsParsingTwoArchsAtOnce) {
-  check({model::Arch{7, 5}, model::Arch{8, 0}, model::Arch{9, 0, 'a'}, model::Arch{12, 0}}, true, true);
+  check({domain::Arch{7, 5}, domain::Arch{8, 0}, domain::Arch{9, 0, 'a'}, domain::Arch{12, 0}}, true, true);
 }
 
 // With the prelude parsed as text, its own conditionals run in the parse: they must not count.
 TEST(CudaArchSharing, SameUsesWithTheTextPrelude) {
-  check({model::Arch{8, 0}, model::Arch{8, 6}, model::Arch{9, 0, 'a'}}, false);
+  check({domain::Arch{8, 0}, domain::Arch{8, 6}, domain::Arch{9, 0, 'a'}}, false);
 }
 
 // A parse takes the <nv/target> queries decided for its arch (prelude_arch_text_for), unless a
@@ -111,9 +111,9 @@ TEST(CudaArchSharing, SameUsesWithTheTextPrelude) {
 // -D of a macro nothing uses forces the generic text; every arch's uses must be the same as with
 // the decided text, over the whole corpus (NV_IF_TARGET, NV_DISPATCH_TARGET and their kin).
 TEST(CudaArchSharing, DecidedTargetQueriesMatchTheGenericText) {
-  const std::vector<model::Arch> archs = {model::Arch{7, 5},       model::Arch{8, 0},       model::Arch{8, 9},
-                                          model::Arch{9, 0},       model::Arch{9, 0, 'a'},  model::Arch{10, 0, 'a'},
-                                          model::Arch{10, 3, 'f'}, model::Arch{12, 0},      model::Arch{12, 1, 'a'}};
+  const std::vector<domain::Arch> archs = {domain::Arch{7, 5},       domain::Arch{8, 0},       domain::Arch{8, 9},
+                                          domain::Arch{9, 0},       domain::Arch{9, 0, 'a'},  domain::Arch{10, 0, 'a'},
+                                          domain::Arch{10, 3, 'f'}, domain::Arch{12, 0},      domain::Arch{12, 1, 'a'}};
   const std::vector<std::filesystem::path> files = corpus::intr_corpus();
   ASSERT_GT(files.size(), 200u);
   PreludeCache cache;

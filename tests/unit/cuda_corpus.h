@@ -58,8 +58,8 @@ inline std::string render_archs(const Result& r) {
 // equivalence tests that compare two ways of analysing one file.
 inline Options three_arch_options(PreludeCache* cache) {
   Options o;
-  o.archs = {model::Arch{7, 5}, model::Arch{8, 0}, model::Arch{9, 0}};
-  o.cuda = model::CudaVersion{13, 0, -1};
+  o.archs = {domain::Arch{7, 5}, domain::Arch{8, 0}, domain::Arch{9, 0}};
+  o.cuda = domain::CudaVersion{13, 0, -1};
   o.prelude_cache = cache;
   return o;
 }

@@ -235,12 +235,12 @@ TEST(CudaDerivation, AccessesAreTheNewestArchs) {
   EXPECT_EQ(r.derived_archs, 2u);  // sm_80 and sm_75
   PreludeCache cache;
   Options one;
-  one.archs = {model::Arch{9, 0}};
-  one.cuda = model::CudaVersion{13, 0, -1};
+  one.archs = {domain::Arch{9, 0}};
+  one.cuda = domain::CudaVersion{13, 0, -1};
   one.prelude_cache = &cache;
   Result sm90 = analyze("/tmp/k.cu", text, one, FeatureTable::builtin());
   EXPECT_EQ(r.derived_rest, render_rest(sm90));
-  one.archs = {model::Arch{7, 5}};
+  one.archs = {domain::Arch{7, 5}};
   EXPECT_NE(r.derived_rest, render_rest(analyze("/tmp/k.cu", text, one, FeatureTable::builtin())));
   EXPECT_NE(r.derived_rest.find("access"), std::string::npos) << r.derived_rest;
 }

@@ -27,8 +27,8 @@ TEST(CudaPreludeCache, SameResultsWithAndWithoutThePrecompiledPrelude) {
   ASSERT_GT(files.size(), 200u);
 
   Options plain;
-  plain.archs = {model::Arch{8, 0}, model::Arch{9, 0, 'a'}, model::Arch{10, 0, 'a'}};
-  plain.cuda = model::CudaVersion{13, 0, -1};
+  plain.archs = {domain::Arch{8, 0}, domain::Arch{9, 0, 'a'}, domain::Arch{10, 0, 'a'}};
+  plain.cuda = domain::CudaVersion{13, 0, -1};
   PreludeCache cache;
   Options cached = plain;
   cached.prelude_cache = &cache;
@@ -62,8 +62,8 @@ TEST(CudaPreludeCache, StandardHeadersPrecompiledFindWhatTheirTextFinds) {
   for (size_t i = 0; i < all.size(); i += 10) files.push_back(all[i]);
   ASSERT_GT(files.size(), 20u);
   Options plain;
-  plain.archs = {model::Arch{7, 5}, model::Arch{9, 0, 'a'}};
-  plain.cuda = model::CudaVersion{13, 0, -1};
+  plain.archs = {domain::Arch{7, 5}, domain::Arch{9, 0, 'a'}};
+  plain.cuda = domain::CudaVersion{13, 0, -1};
   plain.want_accesses = true;
   PreludeCache cache;
   Options cached = plain;
@@ -204,10 +204,10 @@ TEST(CudaPreludeCache, EmbeddedPrecompiledPreludeServesTheDefaultFlags) {
   };
   for (const Case& c : cases) {
     Options plain;
-    plain.archs = {model::Arch{7, 5}, model::Arch{9, 0, 'a'}, model::Arch{12, 0}};
+    plain.archs = {domain::Arch{7, 5}, domain::Arch{9, 0, 'a'}, domain::Arch{12, 0}};
     plain.defines = c.defines;
     plain.std = c.std;
-    if (c.cuda_12_4) plain.cuda = model::CudaVersion{12, 4, -1};
+    if (c.cuda_12_4) plain.cuda = domain::CudaVersion{12, 4, -1};
     PreludeCache cache(nullptr, embedded_prelude_pch());
     Options embedded = plain;
     embedded.prelude_cache = &cache;

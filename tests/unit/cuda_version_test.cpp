@@ -1,7 +1,7 @@
 // CUDA version spellings from base images, index URLs and wheel tags.
 #include <gtest/gtest.h>
 
-#include "analyzer/model/cuda_support.h"
+#include "analyzer/domain/cuda_support.h"
 
 namespace cudalint::model {
 namespace {

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "analyzer/frontends/cuda/cuda_frontend.h"
-#include "analyzer/model/torch_support.h"
+#include "analyzer/domain/torch_support.h"
 
 namespace cudalint {
 namespace {
@@ -67,7 +67,7 @@ TEST(NvccFlags, ArchOptionsGiveTheVirtualArchs) {
 }
 
 TEST(TorchExtensionCommand, TorchFlagsComeBetweenDefineMacrosAndTheExtensionsOwn) {
-  Strings cmd = model::torch_extension_nvcc_command("pkg.sub._C", {"USE_X=1", "__CUDA_NO_HALF_OPERATORS__=0"},
+  Strings cmd = domain::torch_extension_nvcc_command("pkg.sub._C", {"USE_X=1", "__CUDA_NO_HALF_OPERATORS__=0"},
                                                     {"-U__CUDA_NO_HALF_OPERATORS__", "-DUSE_X=0"});
   EXPECT_EQ(cmd.front(), "-DUSE_X=1");
   EXPECT_EQ(cmd.back(), "-DTORCH_EXTENSION_NAME=_C");

@@ -27,7 +27,7 @@ const std::vector<std::pair<std::string, std::string>>& nv_target_queries() {
   return queries;
 }
 
-std::optional<MacroState> arch_macro(std::string_view name, const model::Arch& arch) {
+std::optional<MacroState> arch_macro(std::string_view name, const domain::Arch& arch) {
   const long long v = arch.sm() * 10LL;
   if (name == "__CUDA_ARCH__") return MacroState{true, v};
   if (name == "__CUDA_ARCH_SPECIFIC__") return arch.suffix == 'a' ? MacroState{true, v} : MacroState{};

@@ -15,7 +15,7 @@
 #include <utility>
 #include <vector>
 
-#include "analyzer/model/arch.h"
+#include "analyzer/domain/arch.h"
 
 namespace cudalint::cuda {
 
@@ -33,7 +33,7 @@ struct MacroState {
 // The state of an arch-dependent macro (`__CUDA_ARCH__`, `__CUDA_ARCH_FEAT_SMxx_ALL`,
 // `__CUDA_ARCH_SPECIFIC__`, `__CUDA_ARCH_FAMILY_SPECIFIC__`, the `__CL_NV_` queries) when
 // parsing for `arch`, as the front-end's flags and prelude define it; nullopt for any other name.
-std::optional<MacroState> arch_macro(std::string_view name, const model::Arch& arch);
+std::optional<MacroState> arch_macro(std::string_view name, const domain::Arch& arch);
 
 // What a condition's identifier is: nullopt when unknown (the evaluation fails). `value`
 // nullopt with `defined` true: only `defined(X)` may use it.

@@ -131,7 +131,7 @@ CompileFlags nvcc_flags(const std::vector<std::string>& command, const std::stri
     // With the option as written (and its value when that is the next argument).
     const size_t at_option = i;
     auto add_arch = [&](std::string_view token) {
-      if (auto arch = model::parse_arch_token(token))
+      if (auto arch = domain::parse_arch_token(token))
         if (std::find(f.archs.begin(), f.archs.end(), *arch) == f.archs.end()) {
           f.archs.push_back(*arch);
           f.arch_flags.push_back(i == at_option ? std::string(a) : std::string(a) + " " + argv[i].first);

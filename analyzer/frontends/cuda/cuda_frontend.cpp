@@ -418,7 +418,7 @@ bool in_std_library(const clang::SourceManager& sm, clang::SourceLocation loc, s
 
 struct Collector {
   const FeatureTable& table;
-  const std::optional<model::CudaVersion>& cuda;
+  const std::optional<domain::CudaVersion>& cuda;
   // Valid only during the parse: the CompilerInstance that owns them is gone once
   // ToolInvocation::run returns (what later code needs from them is copied into `headers`).
   clang::SourceManager* sm = nullptr;
@@ -460,7 +460,7 @@ struct Collector {
     return BodyKey{std::move(*file), off};
   }
 
-  Collector(const FeatureTable& t, const std::optional<model::CudaVersion>& c) : table(t), cuda(c) {}
+  Collector(const FeatureTable& t, const std::optional<domain::CudaVersion>& c) : table(t), cuda(c) {}
 
   // Whether a declaration comes from the prelude (a CUDA API), not from the project.
   bool from_prelude(const clang::Decl* d) const {
@@ -1350,20 +1350,20 @@ class IncludeTracker : public clang::PPCallbacks {
 };
 
 // An identifier of a recorded condition, for `arch`.
-std::optional<Ident> cond_ident(const ArchTrace::Cond& c, std::string_view id, const model::Arch& arch) {
+std::optional<Ident> cond_ident(const ArchTrace::Cond& c, std::string_view id, const domain::Arch& arch) {
   if (auto m = arch_macro(id, arch)) return Ident{m->defined, m->value};
   if (c.expanded.count(id)) return std::nullopt;  // another macro: its value was not recorded
   if (auto it = c.defined.find(id); it != c.defined.end()) return Ident{it->second, std::nullopt};
   return Ident{false, 0};  // not a macro: 0, as in the preprocessor
 }
 
-bool cond_holds_for(const ArchTrace::Cond& c, const model::Arch& arch) {
+bool cond_holds_for(const ArchTrace::Cond& c, const domain::Arch& arch) {
   auto v = eval_condition(c.text, [&](std::string_view id) { return cond_ident(c, id, arch); });
   return v && (*v != 0) == c.value;
 }
 
 // Whether parsing for `k` would give the tokens the parse for `j` (which left `t`) saw.
-bool same_tokens(const ArchTrace& t, const model::Arch& j, const model::Arch& k) {
+bool same_tokens(const ArchTrace& t, const domain::Arch& j, const domain::Arch& k) {
   if (t.unpredictable) return false;
   for (const auto& name : t.expanded)
     if (arch_macro(name, j) != arch_macro(name, k)) return false;
@@ -1401,7 +1401,7 @@ class ArchTracer : public clang::PPCallbacks {
   };
 
  public:
-  ArchTracer(const clang::Preprocessor& pp, const model::Arch& arch, ArchTrace& t) : pp_(pp), arch_(arch), t_(t) {}
+  ArchTracer(const clang::Preprocessor& pp, const domain::Arch& arch, ArchTrace& t) : pp_(pp), arch_(arch), t_(t) {}
 
   void MacroExpands(const clang::Token& name, const clang::MacroDefinition& md, clang::SourceRange,
                     const clang::MacroArgs*) override {
@@ -1612,7 +1612,7 @@ class ArchTracer : public clang::PPCallbacks {
   }
 
   const clang::Preprocessor& pp_;
-  model::Arch arch_;
+  domain::Arch arch_;
   ArchTrace& t_;
   ArchTrace::Cond cur_;
   bool cur_arch_ = false;
@@ -1623,7 +1623,7 @@ class ArchTracer : public clang::PPCallbacks {
 
 class Action : public clang::ASTFrontendAction {
  public:
-  Action(Collector& c, std::vector<std::string>& missing, const model::Arch& arch, ArchTrace& trace)
+  Action(Collector& c, std::vector<std::string>& missing, const domain::Arch& arch, ArchTrace& trace)
       : c_(c), missing_(missing), arch_(arch), trace_(trace) {}
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance&, llvm::StringRef) override {
     return std::make_unique<Consumer>(c_);
@@ -1638,7 +1638,7 @@ class Action : public clang::ASTFrontendAction {
  private:
   Collector& c_;
   std::vector<std::string>& missing_;
-  model::Arch arch_;
+  domain::Arch arch_;
   ArchTrace& trace_;
 };
 
@@ -1714,7 +1714,7 @@ bool may_use_features(std::string_view text, const FeatureTable& table) {
   return false;
 }
 
-std::string arch_flag_name(const model::Arch& a) {
+std::string arch_flag_name(const domain::Arch& a) {
   return fmt::format("sm_{}{}", a.sm(), a.suffix ? std::string(1, a.suffix) : std::string());
 }
 
@@ -2057,7 +2057,7 @@ bool PreludeCache::prelude_names(const FeatureTable& table, const std::vector<st
   return false;
 }
 
-const std::string& PreludeCache::arch_text(const model::Arch& arch) {
+const std::string& PreludeCache::arch_text(const domain::Arch& arch) {
   std::lock_guard<std::mutex> lock(mu_);
   auto [it, fresh] = arch_texts_.try_emplace(arch.sm_name());
   if (fresh) it->second = prelude_arch_text_for(arch);
@@ -2176,7 +2176,7 @@ namespace {
 
 // The arch text, its <nv/target> queries as 1/0: decided here for `arch`, or (null, or where
 // the evaluator cannot decide one) left to `#if`s the parse evaluates for its arch.
-std::string arch_text_of(const model::Arch* arch) {
+std::string arch_text_of(const domain::Arch* arch) {
   std::string p = "#pragma clang system_header\n";
   p += "#ifndef __CUDACC_VER_MAJOR__\n#define __CUDACC_VER_MAJOR__ 13\n#define __CUDACC_VER_MINOR__ 0\n#endif\n";
   p += arch ? "// ---- generated: <nv/target> queries, evaluated for this arch ----\n"
@@ -2194,7 +2194,7 @@ std::string arch_text_of(const model::Arch* arch) {
 
 std::string prelude_arch_text() { return arch_text_of(nullptr); }
 
-std::string prelude_arch_text_for(const model::Arch& arch) { return arch_text_of(&arch); }
+std::string prelude_arch_text_for(const domain::Arch& arch) { return arch_text_of(&arch); }
 
 std::string prelude_text(const FeatureTable& table) {
   std::string p(prelude_base());
@@ -2404,7 +2404,7 @@ namespace {
 
 // __CUDA_ARCH_LIST__ as nvcc defines it: the archs' numbers, ascending, without repeats (`a`
 // and `f` targets count as their number).
-std::string arch_list_macro(const std::vector<model::Arch>& archs) {
+std::string arch_list_macro(const std::vector<domain::Arch>& archs) {
   std::set<int> nums;
   for (const auto& a : archs) nums.insert(a.sm() * 10);
   return fmt::format("{}", fmt::join(nums, ","));
@@ -2487,7 +2487,7 @@ void build_uses(const std::unordered_map<const clang::FunctionDecl*, FnInfo>& fn
 // The uses of arch `k` from the parse for `r` that recorded `d` and left `t`, when k's
 // preprocessing differs from r's only in groups whose other branch adds nothing (Derivation);
 // none otherwise (then k needs a parse).
-std::optional<ArchResult> derive(const Derivation& d, const ArchTrace& t, const model::Arch& r, const model::Arch& k,
+std::optional<ArchResult> derive(const Derivation& d, const ArchTrace& t, const domain::Arch& r, const domain::Arch& k,
                                  std::string_view text) {
   if (!t.spans_complete() || d.groups.size() != t.groups.size()) return std::nullopt;
   for (const auto& name : t.expanded)
@@ -2536,7 +2536,7 @@ std::optional<ArchResult> derive(const Derivation& d, const ArchTrace& t, const 
 // `reuse`: bodies an earlier parse recorded, which this one skips when it can (a parse that
 // finds it could not is run again without). `need_bodies`: whether a later arch will need a
 // parse of its own after this one (given this parse's preprocessing).
-ArchParse parse_arch(const ParseInput& in, const model::Arch& arch, bool first, bool own_stack, Manifest* record,
+ArchParse parse_arch(const ParseInput& in, const domain::Arch& arch, bool first, bool own_stack, Manifest* record,
                      const BodyReuse* reuse = nullptr,
                      const std::function<bool(const ArchTrace&)>& need_bodies = nullptr) {
   const Options& opts = in.opts;
@@ -2773,7 +2773,7 @@ Result analyze_parsed(std::string_view path, std::string_view text, const Option
   // a use: one parse (for syntax errors and memory accesses) serves every arch.
   const ParseInput in{text, opts, table, prelude, arch_text, abs.str().str(), may_use_features(text, table),
                       opts.prelude_cache ? std_includes_of(text, abs.str(), opts) : std::string()};
-  const std::vector<model::Arch>& archs = opts.archs;
+  const std::vector<domain::Arch>& archs = opts.archs;
   const size_t n = archs.size();
   if (n == 0) return res;
 

@@ -16,7 +16,7 @@
 
 #include "analyzer/frontends/cuda/coalescing.h"
 #include "analyzer/frontends/cuda/features.h"
-#include "analyzer/model/arch.h"
+#include "analyzer/domain/arch.h"
 
 namespace cudalint {
 class DiskCache;
@@ -47,7 +47,7 @@ struct FeatureUse {
 };
 
 struct ArchResult {
-  model::Arch arch;
+  domain::Arch arch;
   std::vector<FeatureUse> uses;  // sorted by (file, offset), one per (feature, place)
   bool parsed = false;           // false when Clang could not run at all
 };
@@ -104,7 +104,7 @@ class PreludeCache {
   // was ~1.5% of a cold run of the default bench tree.
   bool prelude_names(const FeatureTable& table, const std::vector<std::string>& macros);
   // prelude_arch_text_for(arch), generated on first use.
-  const std::string& arch_text(const model::Arch& arch);
+  const std::string& arch_text(const domain::Arch& arch);
   // prelude_arch_text() (the queries left to `#if`), generated on first use.
   const std::string& generic_arch_text();
 
@@ -140,8 +140,8 @@ class PreludeCache {
 std::string default_clang_resource_dir();
 
 struct Options {
-  std::vector<model::Arch> archs;          // distinct target archs
-  std::optional<model::CudaVersion> cuda;  // the build's toolkit (table rows in range)
+  std::vector<domain::Arch> archs;          // distinct target archs
+  std::optional<domain::CudaVersion> cuda;  // the build's toolkit (table rows in range)
   std::vector<std::string> include_dirs;   // -I (from compile_commands.json)
   std::vector<std::string> defines;        // -D (NAME or NAME=VALUE)
   std::vector<std::string> undefines;      // -U
@@ -260,7 +260,7 @@ std::string prelude_arch_text();
 
 // The same for one arch, with the queries already decided (no `#if` left where the arch
 // decides it): what a parse uses unless the project's -D/-U name an arch macro.
-std::string prelude_arch_text_for(const model::Arch& arch);
+std::string prelude_arch_text_for(const domain::Arch& arch);
 
 // Include directories, defines and the language standard per file, from a compile_commands.json.
 // Toolkit and torch include directories are dropped: the prelude replaces the CUDA headers, and
@@ -274,7 +274,7 @@ struct CompileFlags {
   // The virtual archs device code is compiled for (`-gencode arch=compute_XX,...`, `-arch=sm_XX`,
   // `--gpu-architecture`), in order; `arch_options` is set when such an option is there at all
   // (`-arch=native` and `all` name no arch).
-  std::vector<model::Arch> archs;
+  std::vector<domain::Arch> archs;
   std::vector<std::string> arch_flags;  // for each of `archs`, the option that named it, as written
   bool arch_options = false;
 };

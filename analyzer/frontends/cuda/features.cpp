@@ -29,18 +29,18 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-bool same_target(const model::Arch& a, const model::Arch& b) { return a.sm() == b.sm() && a.suffix == b.suffix; }
+bool same_target(const domain::Arch& a, const domain::Arch& b) { return a.sm() == b.sm() && a.suffix == b.suffix; }
 
 }  // namespace
 
-bool Feature::available_on(const model::Arch& target) const {
+bool Feature::available_on(const domain::Arch& target) const {
   if (kind == FeatureKind::Deprecated) return target.sm() < min_sm;
   if (!only_targets.empty())
-    return std::any_of(only_targets.begin(), only_targets.end(), [&](const model::Arch& t) { return same_target(t, target); });
+    return std::any_of(only_targets.begin(), only_targets.end(), [&](const domain::Arch& t) { return same_target(t, target); });
   return target.sm() >= min_sm;
 }
 
-bool Feature::holds_for(const std::optional<model::CudaVersion>& cuda) const {
+bool Feature::holds_for(const std::optional<domain::CudaVersion>& cuda) const {
   if (!cuda) return !cuda_until;  // unknown toolkit: the newest facts
   if (cuda_from && *cuda < *cuda_from) return false;
   if (cuda_until && !(*cuda < *cuda_until)) return false;
@@ -111,7 +111,7 @@ FeatureTable FeatureTable::parse(std::string_view tsv, std::vector<std::string>*
     if (f[3] != "-") {
       for (std::string_view tok : split(f[3], ',')) {
         tok = trim(tok);
-        auto a = model::parse_arch_token(tok);
+        auto a = domain::parse_arch_token(tok);
         if (!a || !tok.starts_with("sm_")) {
           error(line_no, fmt::format("arch_specific `{}` is not a target such as sm_90a", tok));
           bad_target = true;
@@ -126,8 +126,8 @@ FeatureTable FeatureTable::parse(std::string_view tsv, std::vector<std::string>*
       error(line_no, "a deprecated row names no targets");
       continue;
     }
-    auto version = [](std::string_view s) -> std::optional<model::CudaVersion> {
-      return s == "-" ? std::nullopt : model::parse_cuda_version(s);
+    auto version = [](std::string_view s) -> std::optional<domain::CudaVersion> {
+      return s == "-" ? std::nullopt : domain::parse_cuda_version(s);
     };
     row.cuda_from = version(f[4]);
     row.cuda_until = version(f[5]);
@@ -164,7 +164,7 @@ const FeatureTable& FeatureTable::builtin() {
   return t;
 }
 
-const Feature* FeatureTable::find(std::string_view name, const std::optional<model::CudaVersion>& cuda) const {
+const Feature* FeatureTable::find(std::string_view name, const std::optional<domain::CudaVersion>& cuda) const {
   auto it = std::lower_bound(rows_.begin(), rows_.end(), name, [](const Feature& f, std::string_view n) { return f.name < n; });
   const Feature* earliest = nullptr;
   for (; it != rows_.end() && it->name == name; ++it) {
@@ -175,7 +175,7 @@ const Feature* FeatureTable::find(std::string_view name, const std::optional<mod
   return earliest;
 }
 
-const Feature* FeatureTable::find_ptx(std::string_view ins, const std::optional<model::CudaVersion>& cuda) const {
+const Feature* FeatureTable::find_ptx(std::string_view ins, const std::optional<domain::CudaVersion>& cuda) const {
   // PTX rows, and removed PTX forms (`vote.ballot`: dotted, unlike the removed functions).
   auto is_ptx = [](const Feature* f) {
     return f->kind == FeatureKind::Ptx ||

@@ -7,9 +7,9 @@
 #include <string_view>
 #include <vector>
 
-#include "analyzer/model/cuda_support.h"
+#include "analyzer/domain/cuda_support.h"
 
-namespace cudalint::model {
+namespace cudalint::domain {
 
 struct TorchVersion {
   int major = 0, minor = 0, patch = -1;
@@ -38,4 +38,4 @@ std::vector<std::string> torch_extension_nvcc_command(std::string_view extension
                                                       const std::vector<std::string>& define_macros,
                                                       const std::vector<std::string>& nvcc_args);
 
-}  // namespace cudalint::model
+}  // namespace cudalint::domain

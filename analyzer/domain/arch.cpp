@@ -1,4 +1,4 @@
-#include "analyzer/model/arch.h"
+#include "analyzer/domain/arch.h"
 
 #include <array>
 #include <cctype>
@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-namespace cudalint::model {
+namespace cudalint::domain {
 
 namespace {
 
@@ -224,4 +224,4 @@ ArchList parse_torch_arch_list(std::string_view value, bool contiguous, uint32_t
   return out;
 }
 
-}  // namespace cudalint::model
+}  // namespace cudalint::domain

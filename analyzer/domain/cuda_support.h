@@ -5,9 +5,9 @@
 #include <string>
 #include <string_view>
 
-#include "analyzer/model/arch.h"
+#include "analyzer/domain/arch.h"
 
-namespace cudalint::model {
+namespace cudalint::domain {
 
 struct CudaVersion {
   int major = 0;
@@ -35,4 +35,4 @@ ArchSupport cuda_supports(const CudaVersion& cuda, const Arch& arch);
 // "sm_50..sm_90a" style summary of the real targets a toolkit builds (for messages).
 std::string supported_range(const CudaVersion& cuda);
 
-}  // namespace cudalint::model
+}  // namespace cudalint::domain

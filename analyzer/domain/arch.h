@@ -8,7 +8,7 @@
 
 #include "analyzer/core/diagnostic.h"
 
-namespace cudalint::model {
+namespace cudalint::domain {
 
 struct Arch {
   int major = 0;
@@ -58,4 +58,4 @@ struct ArchList {
 ArchList parse_torch_arch_list(std::string_view value, bool contiguous, uint32_t value_begin,
                                Span whole);
 
-}  // namespace cudalint::model
+}  // namespace cudalint::domain

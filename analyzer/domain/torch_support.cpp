@@ -1,11 +1,11 @@
 // Data: data/torch_releases.md lists the sources.
-#include "analyzer/model/torch_support.h"
+#include "analyzer/domain/torch_support.h"
 
 #include <charconv>
 
 #include <fmt/format.h>
 
-namespace cudalint::model {
+namespace cudalint::domain {
 
 std::string TorchVersion::str() const {
   std::string s = patch >= 0 ? fmt::format("{}.{}.{}", major, minor, patch) : fmt::format("{}.{}", major, minor);
@@ -80,4 +80,4 @@ std::vector<std::string> torch_extension_nvcc_command(std::string_view extension
   return f;
 }
 
-}  // namespace cudalint::model
+}  // namespace cudalint::domain

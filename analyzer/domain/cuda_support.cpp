@@ -1,12 +1,12 @@
 // Data: data/cuda_arch_support.md lists every row's source.
-#include "analyzer/model/cuda_support.h"
+#include "analyzer/domain/cuda_support.h"
 
 #include <array>
 #include <charconv>
 
 #include <fmt/format.h>
 
-namespace cudalint::model {
+namespace cudalint::domain {
 
 namespace {
 
@@ -115,4 +115,4 @@ std::string supported_range(const CudaVersion& cuda) {
   return fmt::format("sm_{}..{}", lo, h);
 }
 
-}  // namespace cudalint::model
+}  // namespace cudalint::domain
