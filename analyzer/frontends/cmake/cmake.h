@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "analyzer/core/diagnostic.h"
@@ -63,6 +64,60 @@ struct TargetFact {
   Value value;
 };
 
+// A file(GLOB) / file(GLOB_RECURSE) pattern that fed a target's sources.
+struct Glob {
+  std::string pattern;   // absolute (relative patterns resolve against the current source dir)
+  bool recurse = false;  // GLOB_RECURSE: `*` also matches in subdirectories
+  Origin origin;         // the pattern as written
+};
+
+// A source file of a target, with the properties set on it.
+struct TargetSource {
+  std::string path;  // absolute, normalised (relative names resolve against the current source dir of the call)
+  Origin origin;     // where the name is written (through user functions/macros: the caller's argument)
+  bool conditional = false;  // added under an undecidable condition, from a value that is, or inside a genex
+  // set_source_files_properties(... PROPERTIES COMPILE_OPTIONS / COMPILE_FLAGS ...) and
+  // set_property(SOURCE ...) on this file in the target's directory (source properties are
+  // directory-scoped and read at generate time, so a later set still applies); one Value per
+  // item of a `;`-list, as written (COMPILE_FLAGS is not split at spaces).
+  std::vector<Value> compile_options;
+  std::vector<Value> compile_definitions;  // COMPILE_DEFINITIONS, likewise
+};
+
+// One compiled target: add_library / add_executable (not ALIAS, IMPORTED or INTERFACE ones),
+// cuda_add_library / cuda_add_executable, pybind11_add_module, python_add_library,
+// nanobind_add_module, torch_cuda_based_add_library. A user function or macro that calls one of
+// them is taken as the call it makes, with the arguments it passes on.
+struct Target {
+  std::string name;
+  std::string command;     // the creating built-in: "add_library", "pybind11_add_module", ...
+  Origin origin;           // the creating command's name (a user wrapper's, when it was passed the target's name)
+  std::string source_dir;  // absolute dir of the CMakeLists.txt whose scope created it
+  bool conditional = false;  // created under an undecidable condition, or its name is uncertain
+  // From the creating call and target_sources() (not INTERFACE items); generator expressions
+  // stripped (the content of conditional ones kept, marked conditional).
+  std::vector<TargetSource> sources;
+  // False when a source came from file(GLOB...), an unknown variable or a genex we can't read.
+  bool sources_complete = true;
+  std::vector<Glob> globs;  // the file(GLOB...) patterns that fed the sources, so a consumer can match files
+  // CUDA_ARCHITECTURES: CMAKE_CUDA_ARCHITECTURES's value when the target was created (CMake
+  // copies it then; a later set() does not reach it), overridden by set_target_properties /
+  // set_property(TARGET ... CUDA_ARCHITECTURES). nullopt when none is known, and always for
+  // cuda_add_* (FindCUDA compiles through its own nvcc commands, which ignore the property).
+  std::optional<Value> cuda_architectures;
+  bool cuda_architectures_unknown = false;  // it was set from something unreadable ($ENV, an unknown variable)
+  // The -gencode/-arch/--generate-code flags that reach the target, one Value per flag:
+  // CMAKE_CUDA_FLAGS as of the end of its directory's evaluation (CMake reads it at generate time
+  // per directory), arch flags of add_definitions in its directory, add_compile_options in scope
+  // at creation, target_compile_options and COMPILE_OPTIONS on it; for cuda_add_*: CUDA_NVCC_FLAGS
+  // at creation and the OPTIONS given.
+  std::vector<Value> cuda_flags;
+  // add_definitions / add_compile_definitions of its directory (they reach every target there,
+  // created before or after, and the parent's as of add_subdirectory) + target_compile_definitions
+  // and COMPILE_DEFINITIONS on it; one Value per definition, `-D` removed.
+  std::vector<Value> compile_definitions;
+};
+
 struct Facts {
   // Every value CMAKE_CUDA_ARCHITECTURES receives (set(), set(... CACHE ...), -D in presets is
   // out of scope), in evaluation order, expanded. "native", "all", "all-major", "80-real",
@@ -90,6 +145,7 @@ struct Facts {
   std::optional<Value> cuda_language;           // enable_language(CUDA) or project(... LANGUAGES ... CUDA)
   std::optional<Value> cmake_minimum_required;  // "3.18" (the VERSION argument; the min of a range)
   std::vector<Value> legacy_find_cuda;          // find_package(CUDA), cuda_add_library, cuda_add_executable, CUDA_NVCC_FLAGS
+  std::vector<Target> targets;                  // in creation order
 };
 
 struct EvalError {
@@ -101,6 +157,16 @@ struct EvalResult {
   Facts facts;
   std::vector<EvalError> errors;           // parse errors of included files, include loops, ...
   std::vector<std::string> files_read;     // absolute paths, in the order they were evaluated
+};
+
+struct EvalOptions {
+  // The `-DNAME=VALUE` / `-DNAME:TYPE=VALUE` of a `cmake` command line (e.g. a Dockerfile RUN's),
+  // keyed by NAME; Value::origin points at the word that gives it. They are cache entries set
+  // before the top-level CMakeLists.txt runs: `set(X ... CACHE ...)` does not override them
+  // (without FORCE), `if(DEFINED X)` is true, and a normal set() shadows them, as in CMake.
+  // Facts they carry (CMAKE_CUDA_ARCHITECTURES, TORCH_CUDA_ARCH_LIST, CMAKE_CUDA_FLAGS) are
+  // recorded with that origin.
+  std::map<std::string, Value> cache_definitions;
 };
 
 // Returns the text of a file (absolute path), or nullopt when it cannot be read. The engine
@@ -117,7 +183,13 @@ using DisplayPath = std::function<std::string(const std::string& abs_path)>;
 // function()/macro() definitions called with literal arguments (ARGN/ARGV/named params), and
 // foreach over literal lists. Variable references `${a_${b}}`, `$ENV{X}` (unknown → empty and
 // conditional), `$CACHE{X}`. Bounded: at most 100,000 commands evaluated and recursion depth 64,
-// so hostile input never hangs.
-EvalResult evaluate(const std::string& top_level_abs_path, const FileLoader& load, const DisplayPath& display);
+// so hostile input never hangs. Facts::targets follows the targets through add_subdirectory
+// scopes, wrappers and properties (see Target). `options` gives the command line's -D entries.
+EvalResult evaluate(const std::string& top_level_abs_path, const FileLoader& load, const DisplayPath& display,
+                    const EvalOptions& options = {});
+
+// `-DNAME=VALUE` / `-DNAME:TYPE=VALUE` (or the same without `-D`) → {NAME, VALUE}; nullopt for
+// anything else (`-D` alone, no `=`, an empty name).
+std::optional<std::pair<std::string, std::string>> parse_cache_definition(std::string_view word);
 
 }  // namespace cudalint::cmake

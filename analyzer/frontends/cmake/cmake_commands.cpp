@@ -31,7 +31,7 @@ Var Evaluator::value_of(const std::vector<Arg>& a, size_t b, size_t e) {
 }
 
 Site Evaluator::site(const Unit& u, const Command& c, const std::vector<Arg>& a, size_t name_k, size_t vb, size_t ve,
-          const Ctx& ctx) const {
+                     const Ctx& ctx) const {
   Site s{&u, &c, name_k < a.size() ? a[name_k].src : npos, npos, npos, &ctx};
   if (vb < ve && ve <= a.size()) {
     s.vb = a[vb].src;
@@ -83,6 +83,7 @@ Flow Evaluator::do_set(const Unit& u, const Command& c, const Ctx& ctx) {
     if (const Var* b = resolve(name)) before = *b;
     Site s = site(u, c, a, 0, 1, cache, ctx);
     note_write(name, before ? &*before : nullptr, v, s);
+    if (tracks_origin(name)) v.origin = new_origin({u.display, span_of(c, s.vb, s.ve, s.name_arg)});
     cache_[name] = std::move(v);
     return Flow::Normal;
   }
@@ -365,7 +366,7 @@ void Evaluator::unknown_outputs(const Command& c, const Ctx& ctx, std::initializ
 }
 
 // Commands whose output variables we cannot compute: those variables become unknown.
-void Evaluator::unknown_writes(const Command& c, const Ctx& ctx) {
+void Evaluator::unknown_writes(const Unit& u, const Command& c, const Ctx& ctx) {
   const std::string& n = c.name;
   static constexpr std::string_view kFirst[] = {
       "get_filename_component", "get_target_property", "get_property", "get_directory_property",
@@ -387,7 +388,8 @@ void Evaluator::unknown_writes(const Command& c, const Ctx& ctx) {
     auto a = expand_args(c, ctx);
     if (a.size() < 2) return;
     const std::string& op = a[0].text;
-    if (op == "GLOB" || op == "GLOB_RECURSE" || op == "RELATIVE_PATH") set_unknown(a[1].text);
+    if (op == "GLOB" || op == "GLOB_RECURSE") return do_file_glob(u, c, ctx);
+    if (op == "RELATIVE_PATH") set_unknown(a[1].text);
     else if (a.size() >= 3 && op != "WRITE" && op != "APPEND" && op != "MAKE_DIRECTORY" && op != "COPY" &&
              op != "INSTALL" && op != "REMOVE" && op != "REMOVE_RECURSE" && op != "DOWNLOAD" && op != "UPLOAD" &&
              op != "TOUCH" && op != "GENERATE" && op != "CONFIGURE")

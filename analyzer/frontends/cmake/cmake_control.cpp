@@ -235,6 +235,7 @@ Flow Evaluator::call(const Unit& u, const Command& c, const Callable& def, Ctx& 
   for (size_t k = 0; k < def.params.size() && k < args.size(); ++k)
     bind.emplace_back(def.params[k], Var{args[k].text, unsure || args[k].uncertain, args[k].taint});
   ++depth_;
+  calls_.push_back({&u, &c, &args});  // where names passed down are written (targets' origins)
   Flow f;
   if (def.macro) {
     MacroArgs ma;
@@ -255,6 +256,7 @@ Flow Evaluator::call(const Unit& u, const Command& c, const Callable& def, Ctx& 
     scopes_.pop_back();
     if (f != Flow::Stop) f = Flow::Normal;
   }
+  calls_.pop_back();
   --depth_;
   return f;
 }
@@ -276,6 +278,7 @@ Flow Evaluator::run_file(const Unit& u, const Command& c, Span at, const Unit& f
     src_dir_ = file.dir;
     put("CMAKE_CURRENT_SOURCE_DIR", {file.dir});
     set_unknown("CMAKE_CURRENT_BINARY_DIR");
+    push_dir();
   } else {
     if (auto it = scopes_.back().find("CMAKE_CURRENT_LIST_DIR"); it != scopes_.back().end()) saved_dir = it->second;
     if (auto it = scopes_.back().find("CMAKE_CURRENT_LIST_FILE"); it != scopes_.back().end()) saved_file = it->second;
@@ -290,6 +293,7 @@ Flow Evaluator::run_file(const Unit& u, const Command& c, Span at, const Unit& f
   Flow f = exec_range(file, 0, file.cmds.size(), fc);
   cond_depth_ -= extra;
   if (subdir) {
+    finish_dir();  // reads the directory's own scope, so before it is left
     scopes_.pop_back();
   } else {
     if (saved_dir) scopes_.back()["CMAKE_CURRENT_LIST_DIR"] = *saved_dir;

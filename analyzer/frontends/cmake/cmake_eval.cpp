@@ -27,11 +27,15 @@ EvalResult Evaluator::run(const std::string& top) {
   put("CMAKE_CURRENT_LIST_FILE", {abs});
   src_dir_ = dir;
   list_dir_ = dir;
+  seed_cache();
+  push_dir();
   int extra = 0;
   Ctx ctx;
   ctx.return_extra = &extra;
   enter(*u);
   exec_range(*u, 0, u->cmds.size(), ctx);
+  finish_dir();
+  attach_source_props();
   return std::move(res_);
 }
 
@@ -157,7 +161,10 @@ void Evaluator::set_var(const std::string& name, Var v, const Site* site, bool p
     }
   }
   charge(v.value.size());  // `list(APPEND)` on a long list rewrites all of it
-  if (site) note_write(name, before ? &*before : nullptr, v, *site);
+  if (site) {
+    note_write(name, before ? &*before : nullptr, v, *site);
+    if (tracks_origin(name)) v.origin = new_origin({site->u->display, span_of(*site->c, site->vb, site->ve, site->name_arg)});
+  }
   scopes_[top][name] = Entry{Entry::State::Known, std::move(v)};
 }
 
@@ -182,7 +189,7 @@ std::vector<std::string> Evaluator::split_charged(const std::string& value, bool
 }
 
 void Evaluator::append_ref(int kind, const std::string& name, const Ctx& ctx, bool certain_only, Expanded& out,
-                std::string& dst) {
+                           std::string& dst) {
   const Var* v = nullptr;
   std::optional<Var> env_v;
   bool known = true;
@@ -205,6 +212,7 @@ void Evaluator::append_ref(int kind, const std::string& name, const Ctx& ctx, bo
   }
   if (!known) {
     out.uncertain = true;
+    out.taint |= kOpaque;
     return;
   }
   if (!v) return;
@@ -358,18 +366,33 @@ Flow Evaluator::exec_command(const Unit& u, const Command& c, Ctx& ctx) {
   } else if (n == "set_target_properties") {
     do_set_target_properties(u, c, ctx);
   } else if (n == "target_compile_definitions" && !c.args.empty()) {
-    defines_from_args(u, c, 1, c.args.size(), ctx, expand_one(c.args[0], ctx).text, false);
+    std::string target = expand_one(c.args[0], ctx).text;
+    defines_from_args(u, c, 1, c.args.size(), ctx, target, false);
+    std::vector<Value> defs = definition_values(u, c, 1, c.args.size(), ctx, false);
+    for (Target* t : targets_named(target)) t->compile_definitions.insert(t->compile_definitions.end(), defs.begin(), defs.end());
   } else if (n == "add_compile_definitions") {
     defines_from_args(u, c, 0, c.args.size(), ctx, "", false);
+    std::vector<Value> defs = definition_values(u, c, 0, c.args.size(), ctx, false);
+    dirs_.back().definitions.insert(dirs_.back().definitions.end(), defs.begin(), defs.end());
   } else if (n == "add_definitions") {
-    flags_from_args(u, c, 0, c.args.size(), ctx, "", false, true);
+    // Definitions reach all the directory's targets at generate time, and so do other flags.
+    std::vector<Value> flags;
+    flags_from_args(u, c, 0, c.args.size(), ctx, "", false, true, &flags);
+    dirs_.back().define_flags.insert(dirs_.back().define_flags.end(), flags.begin(), flags.end());
+    std::vector<Value> defs = definition_values(u, c, 0, c.args.size(), ctx, true);
+    dirs_.back().definitions.insert(dirs_.back().definitions.end(), defs.begin(), defs.end());
     for (size_t k = 0; k < c.args.size(); ++k)
       if (expand_one(c.args[k], ctx).taint & kTorchCxxFlags)
         add(res_.facts.torch_cxx_flags_uses, "tcf", value_at(u, c.args[k].span, c.args[k].raw, false));
   } else if (n == "target_compile_options" && !c.args.empty()) {
-    flags_from_args(u, c, 1, c.args.size(), ctx, expand_one(c.args[0], ctx).text, true, true);
+    std::string target = expand_one(c.args[0], ctx).text;
+    std::vector<Value> flags;
+    flags_from_args(u, c, 1, c.args.size(), ctx, target, true, true, &flags);
+    for (Target* t : targets_named(target)) t->cuda_flags.insert(t->cuda_flags.end(), flags.begin(), flags.end());
   } else if (n == "add_compile_options") {
-    flags_from_args(u, c, 0, c.args.size(), ctx, "", true, true);
+    std::vector<Value> flags;
+    flags_from_args(u, c, 0, c.args.size(), ctx, "", true, true, &flags);
+    dirs_.back().compile_options.insert(dirs_.back().compile_options.end(), flags.begin(), flags.end());
   } else if (n == "target_link_libraries") {
     do_link(u, c, ctx);
   } else if (n == "cuda_add_library" || n == "cuda_add_executable" || n == "cuda_compile" || n == "cuda_compile_ptx" ||
@@ -377,16 +400,25 @@ Flow Evaluator::exec_command(const Unit& u, const Command& c, Ctx& ctx) {
              n == "cuda_add_cublas_to_target") {
     add(res_.facts.legacy_find_cuda, "legacy", value_at(u, c.name_span, n, false));
     if (n == "cuda_compile" || n == "cuda_compile_ptx" || n == "cuda_wrap_srcs") unknown_outputs(c, ctx, {0});
+    if (n == "cuda_add_library" || n == "cuda_add_executable") do_add_target(u, c, ctx);
+  } else if (n == "add_library" || n == "add_executable" || n == "pybind11_add_module" || n == "python_add_library" ||
+             n == "python3_add_library" || n == "nanobind_add_module" || n == "torch_cuda_based_add_library") {
+    do_add_target(u, c, ctx);
+  } else if (n == "target_sources") {
+    do_target_sources(u, c, ctx);
+  } else if (n == "set_source_files_properties") {
+    do_source_files_properties(u, c, ctx);
   } else {
-    unknown_writes(c, ctx);
+    unknown_writes(u, c, ctx);
   }
   return Flow::Normal;
 }
 
 }  // namespace detail
 
-EvalResult evaluate(const std::string& top_level_abs_path, const FileLoader& load, const DisplayPath& display) {
-  return detail::Evaluator(load, display).run(top_level_abs_path);
+EvalResult evaluate(const std::string& top_level_abs_path, const FileLoader& load, const DisplayPath& display,
+                    const EvalOptions& options) {
+  return detail::Evaluator(load, display, options).run(top_level_abs_path);
 }
 
 }  // namespace cudalint::cmake

@@ -35,13 +35,19 @@ constexpr int kMaxNesting = 256;              // recursive block evaluation, to 
 constexpr int kMaxCondParens = 64;            // nested parentheses in one condition
 constexpr size_t kMaxValueBytes = 1u << 20;   // one expanded value
 constexpr uint64_t kMaxWorkBytes = 64ull << 20;   // bytes produced by all expansions together
+// A file(GLOB) result stands in a variable as this mark and an index into Evaluator::globs_, so
+// that it can be followed into a target's sources through lists and calls.
+constexpr std::string_view kGlobMark = "\x1f" "glob:";
 
-enum Taint : uint8_t { kTorchLibs = 1, kTorchCxxFlags = 2 };
+// Which variables a value was built from: the torch ones, and kOpaque for anything unknown
+// ($ENV, an unset variable, a command's output we do not compute).
+enum Taint : uint8_t { kTorchLibs = 1, kTorchCxxFlags = 2, kOpaque = 4 };
 
 struct Var {
   std::string value;
   bool uncertain = false;  // set conditionally, or derived from something unknown
-  uint8_t taint = 0;       // which torch variables it was built from
+  uint8_t taint = 0;       // Taint bits
+  uint32_t origin = 0;     // where it was last written (Evaluator::origins_; 0: not recorded)
 };
 
 struct Entry {
@@ -128,7 +134,8 @@ inline uint8_t name_taint(std::string_view n) {
 
 class Evaluator {
  public:
-  Evaluator(const FileLoader& load, const DisplayPath& display) : load_(load), display_(display) {}
+  Evaluator(const FileLoader& load, const DisplayPath& display, const EvalOptions& options)
+      : load_(load), display_(display), options_(options) {}
 
   EvalResult run(const std::string& top);
 
@@ -192,7 +199,7 @@ class Evaluator {
   Flow do_string(const Unit& u, const Command& c, const Ctx& ctx);
   Flow do_parse_arguments(const Command& c, const Ctx& ctx);
   void unknown_outputs(const Command& c, const Ctx& ctx, std::initializer_list<size_t> which);
-  void unknown_writes(const Command& c, const Ctx& ctx);
+  void unknown_writes(const Unit& u, const Command& c, const Ctx& ctx);
   void do_separate_arguments(const Command& c, const Ctx& ctx);
 
   // ---- facts (cmake_facts.cpp) ----------------------------------------------------------
@@ -203,21 +210,67 @@ class Evaluator {
   static void first(std::optional<Value>& slot, Value v);
   Value value_at(const Unit& u, Span s, std::string v, bool conditional) const;
   Span locate(const Command& c, size_t vb, size_t ve, size_t fallback, std::string_view needle) const;
+  // `reach`, when given, receives the arch flags that reach the target (not INTERFACE items).
   void flags_from_args(const Unit& u, const Command& c, size_t b, size_t e, const Ctx& ctx, const std::string& target,
-                       bool arch, bool abi);
+                       bool arch, bool abi, std::vector<Value>* reach = nullptr);
   void defines_from_args(const Unit& u, const Command& c, size_t b, size_t e, const Ctx& ctx, const std::string& target,
                          bool need_dash);
   void note_write(const std::string& name, const Var* before, const Var& after, const Site& s);
   void do_project(const Unit& u, const Command& c, const Ctx& ctx);
   void do_find_package(const Unit& u, const Command& c, const Ctx& ctx);
   void property(const Unit& u, const Command& c, const std::vector<std::string>& targets, const std::string& prop,
-                const std::vector<Arg>& a, size_t vb, size_t ve, const Ctx& ctx, bool is_target);
+                const std::vector<Arg>& a, size_t vb, size_t ve, const Ctx& ctx, bool is_target, bool append = false);
   void do_set_property(const Unit& u, const Command& c, const Ctx& ctx);
   void do_set_target_properties(const Unit& u, const Command& c, const Ctx& ctx);
   void do_link(const Unit& u, const Command& c, const Ctx& ctx);
 
+  // ---- targets (cmake_targets.cpp) --------------------------------------------------------
+  // One add_subdirectory level: what its targets receive from the directory.
+  struct DirState {
+    std::vector<Value> compile_options;  // arch flags of add_compile_options (copied at creation)
+    std::vector<Value> definitions;      // add_definitions / add_compile_definitions (all its targets)
+    std::vector<Value> define_flags;     // arch flags given to add_definitions (all its targets)
+    std::vector<size_t> targets;         // created in this directory (indices in facts.targets)
+  };
+  struct CallSite {  // a user function/macro call in progress
+    const Unit* u;
+    const Command* c;
+    const std::vector<Arg>* args;
+    mutable std::unordered_map<std::string_view, size_t> by_text = {};  // args' first index per text, built on demand
+  };
+  struct Written {  // where a name passed down through calls is written
+    const Unit* u;
+    const Command* c;
+    size_t src;  // Argument index in *c
+  };
+  struct SourceProps {
+    std::vector<Value> options, flags, definitions;  // COMPILE_OPTIONS, COMPILE_FLAGS, COMPILE_DEFINITIONS
+  };
+  void seed_cache();
+  uint32_t new_origin(Origin o);
+  static bool tracks_origin(std::string_view name);
+  void push_dir();
+  void finish_dir();
+  void attach_source_props();
+  Written written_at(const Unit& u, const Command& c, const Arg& a);
+  std::vector<Target*> targets_named(const std::string& name);
+  void do_add_target(const Unit& u, const Command& c, const Ctx& ctx);
+  void add_sources(size_t t, const std::vector<const Arg*>& srcs, const Unit& u, const Command& c);
+  void do_target_sources(const Unit& u, const Command& c, const Ctx& ctx);
+  void do_file_glob(const Unit& u, const Command& c, const Ctx& ctx);
+  void do_source_files_properties(const Unit& u, const Command& c, const Ctx& ctx);
+  void source_property(const Unit& u, const Command& c, const std::vector<std::string>& files,
+                       const std::vector<std::string>& dirs, const std::string& prop, const std::vector<Arg>& a,
+                       size_t vb, size_t ve, bool append);
+  std::vector<std::string> property_dirs(const std::vector<Arg>& a, size_t& k);
+  std::vector<Value> definition_values(const Unit& u, const Command& c, size_t b, size_t e, const Ctx& ctx,
+                                       bool need_dash);
+  void target_arch_property(const Unit& u, const Command& c, const std::vector<std::string>& targets,
+                            const std::vector<Arg>& a, size_t vb, size_t ve, bool append);
+
   const FileLoader& load_;
   const DisplayPath& display_;
+  const EvalOptions& options_;
   EvalResult res_;
   std::map<std::string, std::unique_ptr<Unit>> units_;
   std::set<std::string> read_;
@@ -229,6 +282,14 @@ class Evaluator {
   std::set<std::string> linked_;
   std::set<std::string> limit_sites_;
   std::string src_dir_, list_dir_;
+  std::vector<Origin> origins_{Origin{}};            // Var::origin indexes it; [0] is "none"
+  std::vector<DirState> dirs_;                       // the add_subdirectory chain
+  std::vector<CallSite> calls_;                      // user function/macro calls in progress
+  std::unordered_map<std::string, std::vector<size_t>> target_index_;  // name → facts.targets
+  std::unordered_set<std::string> target_sources_seen_;  // "index\x1fpath", "index\x1fglob\x1f..."
+  std::unordered_map<std::string, SourceProps> source_props_;  // "dir\x1fpath"
+  std::vector<std::vector<Glob>> globs_;             // file(GLOB) results stand in as kGlobMark + index
+  std::unordered_map<std::string, Value> cuda_flag_origin_;  // a CMAKE_CUDA_FLAGS arch flag → where written
   Origin where_;
   size_t commands_ = 0;
   mutable uint64_t work_ = 0;

@@ -44,15 +44,20 @@ Span Evaluator::locate(const Command& c, size_t vb, size_t ve, size_t fallback, 
 }
 
 // Flags in command arguments [b, e) (target_compile_options & co).
-void Evaluator::flags_from_args(const Unit& u, const Command& c, size_t b, size_t e, const Ctx& ctx, const std::string& target,
-                     bool arch, bool abi) {
+void Evaluator::flags_from_args(const Unit& u, const Command& c, size_t b, size_t e, const Ctx& ctx,
+                                const std::string& target, bool arch, bool abi, std::vector<Value>* reach) {
   static constexpr std::string_view kKeywords[] = {"PRIVATE", "PUBLIC", "INTERFACE", "BEFORE"};
   std::vector<std::pair<std::string, size_t>> pieces, certain;
+  std::unordered_set<size_t> iface;  // arguments after INTERFACE: they reach only the target's users
+  bool in_iface = false;
   for (size_t k = b; k < e && k < c.args.size(); ++k) {
     const Argument& a = c.args[k];
     if (a.kind == Argument::Kind::Unquoted &&
-        std::find(std::begin(kKeywords), std::end(kKeywords), a.raw) != std::end(kKeywords))
+        std::find(std::begin(kKeywords), std::end(kKeywords), a.raw) != std::end(kKeywords)) {
+      if (a.raw != "BEFORE") in_iface = a.raw == "INTERFACE";
       continue;
+    }
+    if (in_iface) iface.insert(k);
     Expanded x = expand_one(a, ctx);
     if (x.taint & kTorchCxxFlags)
       add(res_.facts.torch_cxx_flags_uses, "tcf", value_at(u, a.span, a.raw, false));
@@ -65,6 +70,10 @@ void Evaluator::flags_from_args(const Unit& u, const Command& c, size_t b, size_
     bool cond = !sure.count(t.text);
     Span sp = t.src < c.args.size() ? c.args[t.src].span : c.name_span;
     if (arch && is_arch_flag(t.text)) add(res_.facts.cuda_arch_flags, "arch", value_at(u, sp, t.text, cond));
+    if (reach && is_arch_flag(t.text) && !iface.count(t.src)) {
+      charge(t.text.size() + 64);  // copies of a long flag list into many targets are work too
+      reach->push_back(value_at(u, sp, t.text, cond));
+    }
     if (abi)
       if (auto v = abi_value(t.text, true)) add(res_.facts.abi_defines, "abi", target, value_at(u, sp, *v, cond));
   }
@@ -72,7 +81,7 @@ void Evaluator::flags_from_args(const Unit& u, const Command& c, size_t b, size_
 
 // Definitions (`NAME=VALUE`, `-D` optional) in command arguments [b, e).
 void Evaluator::defines_from_args(const Unit& u, const Command& c, size_t b, size_t e, const Ctx& ctx, const std::string& target,
-                       bool need_dash) {
+                                  bool need_dash) {
   for (size_t k = b; k < e && k < c.args.size(); ++k) {
     const Argument& a = c.args[k];
     Expanded x = expand_one(a, ctx);
@@ -126,8 +135,12 @@ void Evaluator::note_write(const std::string& name, const Var* before, const Var
       continue;
     }
     bool tc = !sure.count(t.text);
-    if (cuda && is_arch_flag(t.text))
-      add(res_.facts.cuda_arch_flags, "arch", value_at(u, locate(c, s.vb, s.ve, s.name_arg, t.text), t.text, tc));
+    if (cuda && is_arch_flag(t.text)) {
+      Value v = value_at(u, locate(c, s.vb, s.ve, s.name_arg, t.text), t.text, tc);
+      // Targets read CMAKE_CUDA_FLAGS at the end of their directory: this is where each flag came from.
+      if (name == "CMAKE_CUDA_FLAGS") cuda_flag_origin_[t.text] = v;
+      add(res_.facts.cuda_arch_flags, "arch", std::move(v));
+    }
     if (auto v = abi_value(t.text, true))
       add(res_.facts.abi_defines, "abi", "", value_at(u, locate(c, s.vb, s.ve, s.name_arg, kAbiMacro), *v, tc));
   }
@@ -172,33 +185,52 @@ void Evaluator::do_find_package(const Unit& u, const Command& c, const Ctx& ctx)
 }
 
 // set_property(TARGET ...) / set_target_properties / set_property(DIRECTORY ...) values.
-void Evaluator::property(const Unit& u, const Command& c, const std::vector<std::string>& targets, const std::string& prop,
-              const std::vector<Arg>& a, size_t vb, size_t ve, const Ctx& ctx, bool is_target) {
+void Evaluator::property(const Unit& u, const Command& c, const std::vector<std::string>& targets,
+                         const std::string& prop, const std::vector<Arg>& a, size_t vb, size_t ve, const Ctx& ctx,
+                         bool is_target, bool append) {
   if (vb > ve || ve > a.size()) return;
   size_t rb = vb < ve ? a[vb].src : 0, re = vb < ve ? a[ve - 1].src + 1 : 0;
   if (prop == "CUDA_ARCHITECTURES" && is_target) {
     Var v = value_of(a, vb, ve);
     for (const auto& t : targets)
       add(res_.facts.target_cuda_architectures, "tca", t, value_at(u, span_of(c, rb, re, 0), v.value, v.uncertain));
+    target_arch_property(u, c, targets, a, vb, ve, append);
   } else if (prop == "COMPILE_DEFINITIONS") {
     for (const auto& t : targets) defines_from_args(u, c, rb, re, ctx, t, false);
+    if (!is_target) return;
+    std::vector<Value> defs = definition_values(u, c, rb, re, ctx, false);
+    for (const auto& name : targets)
+      for (Target* t : targets_named(name)) t->compile_definitions.insert(t->compile_definitions.end(), defs.begin(), defs.end());
   } else if (prop == "COMPILE_OPTIONS" || prop == "COMPILE_FLAGS") {
-    for (const auto& t : targets) flags_from_args(u, c, rb, re, ctx, t, true, true);
+    std::vector<Value> flags;
+    for (const auto& t : targets) flags_from_args(u, c, rb, re, ctx, t, true, true, &flags);
+    if (!is_target) return;
+    for (const auto& name : targets)
+      for (Target* t : targets_named(name)) t->cuda_flags.insert(t->cuda_flags.end(), flags.begin(), flags.end());
   }
 }
 
 void Evaluator::do_set_property(const Unit& u, const Command& c, const Ctx& ctx) {
   auto a = expand_args(c, ctx);
   if (a.empty()) return;
-  bool target = kw(a, 0, "TARGET"), dir = kw(a, 0, "DIRECTORY");
-  if (!target && !dir) return;
-  std::vector<std::string> targets;
+  bool target = kw(a, 0, "TARGET"), dir = kw(a, 0, "DIRECTORY"), source = kw(a, 0, "SOURCE");
+  if (!target && !dir && !source) return;
+  std::vector<std::string> targets, dirs;
+  bool append = false;
   size_t k = 1;
-  for (; k < a.size() && !kw(a, k, "PROPERTY"); ++k)
-    if (target && !kw(a, k, "APPEND") && !kw(a, k, "APPEND_STRING")) targets.push_back(a[k].text);
-  if (dir) targets = {""};
+  for (; k < a.size() && !kw(a, k, "PROPERTY"); ++k) {
+    if (kw(a, k, "APPEND") || kw(a, k, "APPEND_STRING")) append = true;
+    else if (source && (kw(a, k, "DIRECTORY") || kw(a, k, "TARGET_DIRECTORY"))) dirs = property_dirs(a, k);
+    else if (target || source) targets.push_back(a[k].text);
+    if (k >= a.size()) break;
+  }
   if (k + 1 >= a.size()) return;
-  property(u, c, targets, a[k + 1].text, a, k + 2, a.size(), ctx, target);
+  if (source) {
+    if (dirs.empty()) dirs = {src_dir_};
+    return source_property(u, c, targets, dirs, a[k + 1].text, a, k + 2, a.size(), append);
+  }
+  if (dir) targets = {""};
+  property(u, c, targets, a[k + 1].text, a, k + 2, a.size(), ctx, target, append);
 }
 
 void Evaluator::do_set_target_properties(const Unit& u, const Command& c, const Ctx& ctx) {

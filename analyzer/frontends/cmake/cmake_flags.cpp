@@ -8,7 +8,7 @@
 
 namespace cudalint::cmake::detail {
 
-std::string strip_genex(std::string_view s) {
+std::string strip_genex(std::string_view s, bool* dropped) {
   struct G {
     std::string head, body;
     bool in_body = false, head_genex = false;
@@ -40,8 +40,10 @@ std::string strip_genex(std::string_view s) {
                                                    "HOST_LINK", "DEVICE_LINK"};
       bool pass = done.in_body && (done.head_genex || std::find(std::begin(kPass), std::end(kPass), done.head) !=
                                                           std::end(kPass));
-      if (!st.empty() && !st.back().in_body) st.back().head_genex = true;
+      bool in_head = !st.empty() && !st.back().in_body;  // a condition's part, not text
+      if (in_head) st.back().head_genex = true;
       if (pass) sink() += done.body;
+      else if (dropped && !in_head) *dropped = true;
       continue;
     }
     sink() += c;

@@ -16,7 +16,8 @@ constexpr size_t npos = static_cast<size_t>(-1);
 
 // Removes generator expressions, keeping the content of conditional ones
 // (`$<$<COMPILE_LANGUAGE:CUDA>:-gencode ...>`, `$<BUILD_INTERFACE:...>`), dropping the rest.
-std::string strip_genex(std::string_view s);
+// `*dropped` is set when one whose value would be text (`$<TARGET_OBJECTS:t>`) was dropped.
+std::string strip_genex(std::string_view s, bool* dropped = nullptr);
 
 struct Tok {
   std::string text;
