@@ -2,6 +2,7 @@
 // It never runs the file.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -40,7 +41,36 @@ struct Extension {
   StrList nvcc_args;
   bool extra_compile_args_given = false;
   std::vector<std::pair<Str, std::optional<Str>>> define_macros;  // ("NAME", "VALUE" | None)
+  // Glob patterns the sources are computed from (glob.glob(os.path.join(this_dir, "csrc", "*.cu")),
+  // Path("csrc").rglob("*.cu")), relative to setup.py's directory, joined as far as known: a part
+  // that could not be resolved is `*`. When non-empty, sources.complete is false.
+  std::vector<Str> source_globs;
+
+  // An environment test the extension's creation depends on (all must hold for it to be built):
+  // enclosing `if`/`elif`/`else` branches, `x if cond else y`, `cond and f(...)`, names bound to a
+  // test (`BUILD = os.getenv("FORCE_CUDA", "0") == "1"`). Negations are folded in (`else`, `not`).
+  struct EnvCondition {
+    std::string var;                           // "X_BUILD_CUDA"
+    std::optional<std::string> default_value;  // value when unset ("1" in .get("X", "1"));
+                                               // nullopt: unset = None/absent
+    enum class Test { Equals, NotEquals, Truthy, Falsy, Set, Unset } test = Test::Truthy;
+    std::string value;     // compared value for Equals/NotEquals
+    bool numeric = false;  // int(os.environ.get("X", 0)): the value is compared (or tested for
+                           // truth) as an integer; otherwise as a string (truthy: non-empty)
+    Span span;             // the test expression
+  };
+  std::vector<EnvCondition> env_conditions;
+  // The creation also depends on something that is not an env test (torch.cuda.is_available(),
+  // a file check, a CLI arg, `A or B` with B not an env test): whether it is built cannot be
+  // decided statically. The span of the first such expression.
+  std::optional<Span> unknown_condition;
 };
+
+// Whether an extension is built under an environment (`env(var)`: the variable's value, nullopt
+// when unset): true built, false skipped (some env condition fails, whatever the unknown ones
+// are), nullopt undecidable (an unknown condition, or int() of a non-integer).
+std::optional<bool> env_conditions_hold(const Extension& e,
+                                        const std::function<std::optional<std::string>(std::string_view)>& env);
 
 struct EnvSetting {
   enum class Kind { Assign, SetDefault, GetenvDefault } kind = Kind::Assign;
