@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "analyzer/model/docker_invocation.h"
+
 namespace cudalint::model {
 
 namespace {
@@ -81,9 +83,13 @@ std::optional<ArchSetting> setting_from_env(const std::string& path, const Docke
 
 bool is_local_or_vcs_target(std::string_view w) {
   if (w.starts_with("git+") || w.starts_with("hg+")) return true;
+  if (w.ends_with(']'))  // `.[dev]`: extras
+    if (auto b = w.rfind('['); b != std::string_view::npos) w = w.substr(0, b);
   if (w.find("://") != std::string_view::npos) return false;  // URLs of wheels/sdists
   if (w.ends_with(".whl")) return false;                       // prebuilt: nothing compiles
   if (w == "." || w == ".." || starts_with_any(w, {"./", "../", "/"})) return true;
+  // `$SRC/ext`, `${ROOT}/pkg`: a directory held in a variable.
+  if (w.starts_with('$') && w.find('/') != std::string_view::npos) return true;
   return w.ends_with(".tar.gz") || w.ends_with(".zip");  // local sdists build from source
 }
 
@@ -116,7 +122,23 @@ struct CompileCommand {
   bool known_cuda_package = false;
   bool local_project = false;
   bool isolated = false;  // a PEP 517 front-end that builds in an isolated environment
+  // The local directory (or sdist) built, as the command gives it: "." for `setup.py` in cwd.
+  std::optional<std::string> target;
 };
+
+// `.[dev]` -> `.`: pip's extras are not part of the path.
+std::string strip_extras(std::string_view w) {
+  if (w.ends_with(']'))
+    if (auto b = w.rfind('['); b != std::string_view::npos) w = w.substr(0, b);
+  return std::string(w);
+}
+
+// The directory of a setup.py path ("setup.py" -> ".", "/src/setup.py" -> "/src").
+std::string script_dir(std::string_view w) {
+  auto slash = w.rfind('/');
+  if (slash == std::string_view::npos) return ".";
+  return slash == 0 ? "/" : std::string(w.substr(0, slash));
+}
 
 // A RUN word that installs a CUDA toolkit with nvcc (conda, apt or pip packages).
 bool installs_toolkit_word(std::string_view w) {
@@ -157,12 +179,24 @@ std::optional<CompileCommand> compile_command(const std::vector<docker::ShellWor
       i += 2;
     } else if (i + 1 < w.size() && w[i] == "-m" && w[i + 1] == "build") {
       bool iso = std::none_of(w.begin() + i, w.end(), [](std::string_view a) { return a == "--no-isolation" || a == "-n"; });
-      return CompileCommand{std::string(w[cmd]) + " -m build", false, true, iso};
+      // `python -m build [srcdir]`: options with a separate value skip it.
+      std::string srcdir = ".";
+      for (size_t k = i + 2; k < w.size(); ++k) {
+        if (w[k] == "-o" || w[k] == "--outdir" || w[k] == "-C" || w[k] == "--config-setting" || w[k] == "--installer") {
+          ++k;
+          continue;
+        }
+        if (w[k].starts_with("-")) continue;
+        srcdir = std::string(w[k]);
+        break;
+      }
+      return CompileCommand{std::string(w[cmd]) + " -m build", false, true, iso, srcdir};
     } else if (i < w.size() && (w[i] == "setup.py" || w[i].ends_with("/setup.py"))) {
       for (size_t k = i + 1; k < w.size(); ++k)
         if (w[k] == "build" || w[k] == "build_ext" || w[k] == "install" || w[k] == "develop" ||
             w[k] == "bdist_wheel")
-          return CompileCommand{std::string(w[cmd]) + " " + std::string(w[i]) + " " + std::string(w[k]), false, true};
+          return CompileCommand{std::string(w[cmd]) + " " + std::string(w[i]) + " " + std::string(w[k]), false, true,
+                                false, script_dir(w[i])};
       return std::nullopt;
     } else {
       return std::nullopt;
@@ -189,16 +223,20 @@ std::optional<CompileCommand> compile_command(const std::vector<docker::ShellWor
       if (k + 1 < w.size()) {
         bool pkg = is_cuda_source_package(w[k + 1]);
         bool vcs = w[k + 1].find("://") != std::string_view::npos;
-        return CompileCommand{std::string(w[cmd]) + " " + sub + " -e " + std::string(w[k + 1]), pkg, !pkg && !vcs, iso};
+        std::optional<std::string> target;
+        if (!pkg && !vcs && !w[k + 1].starts_with("git+") && !w[k + 1].starts_with("hg+"))
+          target = strip_extras(w[k + 1]);
+        return CompileCommand{std::string(w[cmd]) + " " + sub + " -e " + std::string(w[k + 1]), pkg, !pkg && !vcs, iso,
+                              target};
       }
       continue;
     }
     if (a.starts_with("-")) continue;
     if (is_cuda_source_package(a))
-      return CompileCommand{std::string(w[cmd]) + " " + sub + " " + std::string(a), true, false, iso};
+      return CompileCommand{std::string(w[cmd]) + " " + sub + " " + std::string(a), true, false, iso, std::nullopt};
     // A git URL of an unknown project may be pure Python: only local paths count as the project.
     if (is_local_or_vcs_target(a) && !a.starts_with("git+") && !a.starts_with("hg+"))
-      return CompileCommand{std::string(w[cmd]) + " " + sub + " " + std::string(a), false, true, iso};
+      return CompileCommand{std::string(w[cmd]) + " " + sub + " " + std::string(a), false, true, iso, strip_extras(a)};
   }
   return std::nullopt;
 }
@@ -267,8 +305,18 @@ void scan_pip_torch(const std::string& path, const std::vector<docker::ShellWord
   }
 }
 
+// What a RUN needs besides the front-end's environment: the stage's environment with Docker's
+// exact scoping, its working directory, and the torch installed by the stages it is built on.
+struct RunContext {
+  std::string_view file_text;
+  const invocation::StageEnv& exact_env;
+  const std::string& workdir;
+  std::optional<std::pair<size_t, size_t>> inherited_torch;  // (stage, index into its torch_installs)
+  size_t& env_budget;                                         // env entries left to write for the file
+};
+
 void scan_run(const std::string& path, const Dockerfile& df, size_t idx, const Environment& env,
-              DockerStage& stage) {
+              DockerStage& stage, RunContext& ctx) {
   const docker::Instruction& ins = df.instructions[idx];
   std::vector<std::vector<ShellCommand>> scripts;
   if (ins.json_form) {
@@ -282,6 +330,7 @@ void scan_run(const std::string& path, const Dockerfile& df, size_t idx, const E
   for (const auto& h : ins.heredocs) scripts.push_back(docker::split_shell(heredoc_text(h)));
 
   for (const auto& script : scripts) {
+    invocation::ShellSession sh(path, ctx.exact_env, ctx.workdir);
     // `export X=...` and `X=... cmd` both make X visible; exports persist for the RUN.
     std::optional<ArchSetting> exported;
     std::optional<Fact<std::string>> exported_jobs;
@@ -318,7 +367,13 @@ void scan_run(const std::string& path, const Dockerfile& df, size_t idx, const E
         if (kv.key == "TORCH_DONT_CHECK_COMPILER_ABI" && !kv.value.empty() && kv.value != "0")
           stage.safety_off.push_back({{path, kv.key_span}, "TORCH_DONT_CHECK_COMPILER_ABI=" + kv.value});
       }
+      size_t torch_before = stage.torch_installs.size();
       scan_pip_torch(path, c.words, stage);
+      if (auto tk = invocation::toolkit_from_command(path, c.words)) stage.installed_cuda = std::move(tk);
+      if (auto cm = invocation::cmake_step(path, ctx.file_text, idx, c, sh)) {
+        sh.visible_env(c, cm->env, cm->unknown_env, ctx.env_budget);
+        stage.cmake_steps.push_back(std::move(*cm));
+      }
       for (const auto& wd : c.words)
         if (!stage.installs_toolkit && installs_toolkit_word(wd.text) && !c.words.empty() &&
             (c.words[0].text == "conda" || c.words[0].text == "mamba" || c.words[0].text == "micromamba" ||
@@ -329,7 +384,10 @@ void scan_run(const std::string& path, const Dockerfile& df, size_t idx, const E
         if (wd.text.find("-allow-unsupported-compiler") != std::string::npos)
           stage.safety_off.push_back({{path, wd.span}, "-allow-unsupported-compiler"});
       auto desc = compile_command(c.words);
-      if (!desc) continue;
+      if (!desc) {
+        sh.after(c);
+        continue;
+      }
       CompileStep step;
       step.instruction = idx;
       Span first = c.words.front().span, last = c.words.back().span;
@@ -354,7 +412,21 @@ void scan_run(const std::string& path, const Dockerfile& df, size_t idx, const E
       else step.arch_list = setting_from_env(path, df, env);
       auto fc = env.find("FORCE_CUDA");
       step.force_cuda = inline_force || exported_force || (fc != env.end() && fc->second.value == "1");
+      step.cwd = sh.cwd();
+      if (desc->local_project && desc->target && desc->target->find("://") == std::string::npos) {
+        std::string bp = sh.resolve_word(*desc->target, c);
+        if (!bp.empty()) step.build_path = std::move(bp);
+      }
+      sh.visible_env(c, step.env, step.unknown_env, ctx.env_budget);
+      if (torch_before > 0) {
+        step.torch_install = torch_before - 1;
+        step.torch_install_stage = stage.index;
+      } else if (ctx.inherited_torch) {
+        step.torch_install_stage = ctx.inherited_torch->first;
+        step.torch_install = ctx.inherited_torch->second;
+      }
       stage.compile_steps.push_back(std::move(step));
+      sh.after(c);
     }
   }
 }
@@ -395,34 +467,89 @@ BaseImageInfo parse_base_image(std::string_view image) {
       if (auto v = domain::parse_cuda_version(rest.substr(0, rest.find('-')))) info.cuda = v;
     }
     info.flavour = flavour_of(tag);
+    info.workdir = "/workspace";  // pytorch's Dockerfile ends its image with WORKDIR /workspace
   }
   return info;
 }
 
+MaybeFact<domain::CudaVersion> effective_cuda(const DockerStage& stage) {
+  return stage.installed_cuda ? stage.installed_cuda : stage.cuda;
+}
+
+namespace {
+
+// Bounds on what one file may make the extraction copy (a hostile file: thousands of stages
+// built on one stage with thousands of variables, or of steps seeing them all). Real files
+// stay far below; past them, inherited environments start empty and steps list no env.
+constexpr size_t kMaxInheritedVars = 1u << 20;
+constexpr size_t kMaxEnvEntries = 1u << 17;
+
+// What a stage leaves to the stages built FROM it.
+struct StageEnd {
+  invocation::StageEnv env;
+  // The front-end's environment (environment_at: ARGs do not cross FROM <stage>), which the
+  // arch, MAX_JOBS and FORCE_CUDA facts have always used; kept per stage so that a child starts
+  // from its parent's instead of walking the chain again (quadratic in a chain of stages).
+  invocation::StageEnv legacy;
+  std::string workdir;
+  std::optional<std::pair<size_t, size_t>> torch;  // latest torch install: (stage, index)
+  size_t children_left = 0;                        // later stages still to start from it
+};
+
+}  // namespace
+
 DockerBuild extract_docker_build(const SourceFile& file, const docker::Dockerfile& df) {
   DockerBuild out;
   out.path = file.path;
+  std::vector<StageEnd> ends(df.stages.size());
+  for (const auto& st : df.stages)
+    if (st.parent_stage && *st.parent_stage < st.index && *st.parent_stage < ends.size())
+      ++ends[*st.parent_stage].children_left;
+  Environment globals;
+  if (!df.stages.empty()) globals = docker::environment_at(df, df.stages[0].from_instruction);
+  size_t inherited_budget = kMaxInheritedVars;
+  size_t env_budget = kMaxEnvEntries;
   for (const auto& st : df.stages) {
     DockerStage ds;
     ds.index = st.index;
     ds.name = st.name;
     const auto& from = df.instructions[st.from_instruction];
     ds.from = {file.path, from.from_image_span};
+    StageEnd here;
+    here.workdir = "/";
     if (st.base_image_known) {
       BaseImageInfo bi = parse_base_image(st.base_image);
       if (bi.cuda) ds.cuda = Fact<domain::CudaVersion>{*bi.cuda, ds.from, false};
       ds.flavour = bi.flavour;
+      if (bi.workdir) here.workdir = *bi.workdir;
+    } else {
+      here.workdir = "";  // an image we cannot name: its WORKDIR is unknown
     }
     if (st.parent_stage && *st.parent_stage < out.stages.size()) {
       ds.parent = st.parent_stage;
       const DockerStage& parent = out.stages[*st.parent_stage];
       ds.cuda = parent.cuda;
       ds.flavour = parent.flavour;
+      ds.installed_cuda = parent.installed_cuda;
+      StageEnd& pe = ends[*st.parent_stage];
+      here.workdir = pe.workdir;
+      here.torch = pe.torch;
+      // The last stage to start from a parent takes its environment; earlier ones copy it.
+      if (pe.children_left > 0) --pe.children_left;
+      if (pe.children_left == 0) {
+        here.env = std::move(pe.env);
+        here.legacy = std::move(pe.legacy);
+      } else if (pe.env.vars.size() + pe.legacy.vars.size() <= inherited_budget) {
+        inherited_budget -= pe.env.vars.size() + pe.legacy.vars.size();
+        here.env = pe.env;
+        here.legacy = pe.legacy;
+      }
+      std::erase_if(here.legacy.vars, [](const auto& kv) { return kv.second.from_arg; });
     }
     size_t end = std::min(st.end_instruction, df.instructions.size());
+    if (!ds.parent && st.from_instruction + 1 < end) here.legacy.vars = docker::environment_at(df, st.from_instruction + 1);
     // Walk the stage once, updating the environment incrementally (linear, not quadratic).
-    Environment env;
-    if (st.from_instruction + 1 < end) env = docker::environment_at(df, st.from_instruction + 1);
+    Environment& env = here.legacy.vars;
     for (size_t i = st.from_instruction + 1; i < end; ++i) {
       const auto& ins = df.instructions[i];
       if (ins.keyword == "ENV" || ins.keyword == "ARG") {
@@ -436,6 +563,14 @@ DockerBuild extract_docker_build(const SourceFile& file, const docker::Dockerfil
             ds.safety_off.push_back({{file.path, kv.key_span}, "TORCH_DONT_CHECK_COMPILER_ABI=" + kv.value});
           if (kv.key == "CUDA_HOME" && kv.has_value && !ds.installs_toolkit)
             ds.installs_toolkit = Origin{file.path, kv.key_span};
+          if (ins.keyword == "ENV" && kv.has_value) {
+            bool known = true;
+            std::string v = expanded_value(kv, here.env.vars, df.escape, known);
+            if (auto tk = invocation::toolkit_from_env_pair(file.path, kv, v, known)) {
+              tk->conditional = invocation::refers_to_conditional(kv.raw_value, here.env);
+              ds.installed_cuda = std::move(tk);
+            }
+          }
           if (kv.key != kArchVar) continue;
           if (!kv.has_value) continue;  // `ARG X` alone: the value comes from elsewhere
           bool known = true;
@@ -443,10 +578,27 @@ DockerBuild extract_docker_build(const SourceFile& file, const docker::Dockerfil
           ds.arch_settings.push_back(setting_from_pair(
               file.path, kv, v, known, ins.keyword == "ENV" ? ArchSetting::Kind::Env : ArchSetting::Kind::Arg));
         }
+        invocation::apply_definitions(df, i, here.env, globals);
       } else if (ins.keyword == "RUN") {
-        scan_run(file.path, df, i, env, ds);
+        size_t torch_before = ds.torch_installs.size();
+        RunContext ctx{file.text, here.env, here.workdir, here.torch, env_budget};
+        scan_run(file.path, df, i, env, ds, ctx);
+        if (ds.torch_installs.size() > torch_before) here.torch = std::make_pair(ds.index, ds.torch_installs.size() - 1);
+      } else if (ins.keyword == "WORKDIR") {
+        here.workdir = invocation::apply_workdir(df, i, here.env, here.workdir);
+      } else if (ins.keyword == "COPY" || ins.keyword == "ADD") {
+        if (auto cf = invocation::copy_fact(file.path, df, i, here.env, here.workdir)) ds.copies.push_back(std::move(*cf));
       }
-      docker::apply_to_environment(df, i, env);
+      invocation::apply_definitions(df, i, here.legacy, globals);  // as apply_to_environment within a stage
+    }
+    if (st.index < ends.size()) {
+      size_t keep = ends[st.index].children_left;
+      ends[st.index] = std::move(here);
+      ends[st.index].children_left = keep;
+      if (keep == 0) {  // no stage starts from this one
+        ends[st.index].env = {};
+        ends[st.index].legacy = {};
+      }
     }
     out.stages.push_back(std::move(ds));
   }
