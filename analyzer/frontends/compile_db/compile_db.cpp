@@ -1,5 +1,5 @@
 // compile_commands.json: an entry's nvcc (or clang, gcc) command line as the CUDA front-end's
-// flags (nvcc_flags), and the database's entries by file (CompileDb). Declared in cuda_frontend.h.
+// flags (nvcc_flags), and the database's entries by file (CompileDb). Declared in compile_db.h.
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -9,7 +9,7 @@
 #include <llvm/Support/JSON.h>
 #include <llvm/Support/Path.h>
 
-#include "analyzer/frontends/cuda/cuda_frontend.h"
+#include "analyzer/frontends/compile_db/compile_db.h"
 
 namespace cudalint::cuda {
 
