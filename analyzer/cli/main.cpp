@@ -7,11 +7,13 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <set>
 #include <sstream>
 
 #include <fmt/format.h>
 
 #include "analyzer/core/disk_cache.h"
+#include "analyzer/cli/build_graph_output.h"
 #include "analyzer/core/huge_pages.h"
 #include "analyzer/engine/baseline.h"
 #include "analyzer/engine/diff_base.h"
@@ -39,6 +41,8 @@ Usage:
   cudalint lsp                         run the language server on stdin/stdout
   cudalint clean [--cache-dir DIR]     delete the cache directory
   cudalint --explain ID                print a rule's documentation
+  cudalint build-graph [PATH...]       the builds that compile each CUDA source: archs, toolkit,
+                                       and the file:line each comes from (--format text|json)
   cudalint --version
 
 Options for check:
@@ -388,6 +392,42 @@ int check(Args& a) {
   return 0;
 }
 
+// `cudalint build-graph [PATH...]`: the builds that compile each CUDA source. Files among the
+// paths select which sources to print; the build context is their directory tree.
+int build_graph(Args& a) {
+  if (a.format != "text" && a.format != "json") return usage_error("build-graph prints --format text or json");
+  std::set<std::string> only;
+  std::vector<std::string> dirs;
+  for (const auto& p : a.run.paths) {
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(p, ec)) only.insert(p);
+    else dirs.push_back(p);
+  }
+  // Selected files are shown in the context of the whole tree below the current directory.
+  a.run.paths = only.empty() ? dirs : std::vector<std::string>{};
+  for (const auto& d : dirs)
+    if (!only.empty()) a.run.paths.push_back(d);
+  a.run.graph_only = true;
+  RunOutput out = run_analysis(a.run);
+  if (out.config_error) {
+    for (const auto& f : out.findings) std::cerr << fmt::format("{}: {}\n", f.location.path, f.message);
+    return 2;
+  }
+  std::set<std::string> shown;
+  for (const auto& p : only) shown.insert(std::filesystem::path(p).lexically_normal().string());
+  std::string text = render_build_graph(out.graph, a.format, only.empty() ? nullptr : &shown, out.sources);
+  if (a.output) {
+    std::string err;
+    if (!write_file_atomically(*a.output, text, err)) {
+      std::cerr << "cudalint: error: " << err << "\n";
+      return 2;
+    }
+  } else {
+    std::cout << text;
+  }
+  return 0;
+}
+
 int main_impl(int argc, char** argv) {
   Args a;
   int rc = parse_args(argc, argv, a);
@@ -403,6 +443,7 @@ int main_impl(int argc, char** argv) {
     return clean_cache(a);
   }
   if (a.command == "check") return check(a);
+  if (a.command == "build-graph") return build_graph(a);
   if (a.command == "lsp") {
     if (!a.run.paths.empty()) return usage_error("lsp takes no paths (the client names the workspace)");
     lsp::ServerOptions so;

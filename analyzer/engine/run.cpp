@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <filesystem>
 #include <mutex>
 #include <set>
 #include <tuple>
@@ -160,7 +161,17 @@ struct FileWork {
   std::optional<model::PyProjectUnit> pyproject;
   std::optional<model::PythonUnit> python;  // graph-break summary of a .py file
   std::vector<Diagnostic> diags;  // PARSE diagnostics
+  // Not asked for: a build file of the enclosing project, loaded so that a run on a few files
+  // (pre-commit) sees the whole build graph. Findings in it are reported only when they rest
+  // on an asked-for file.
+  bool context_only = false;
 };
+
+// Build files: what the build graph is made of.
+bool is_build_file(FileKind k) {
+  return k == FileKind::Dockerfile || k == FileKind::CMake || k == FileKind::SetupPy || k == FileKind::PyProject ||
+         k == FileKind::Requirements || k == FileKind::CompileCommands;
+}
 
 void parse_compile_commands(const SourceFile& sf, std::vector<Diagnostic>& out) {
   auto parsed = llvm::json::parse(sf.text);
@@ -352,6 +363,24 @@ RunOutput run_analysis(const RunOptions& opts) {
     opts.after_discovery(found_paths);
   }
 
+  // A run on files only (pre-commit, an editor) still judges them by the whole project's build:
+  // the build files under the root come along as context.
+  std::set<std::string> context_files;
+  if (!opts.paths.empty() && !opts.graph_only && !opts.confine_to_root &&
+      std::all_of(opts.paths.begin(), opts.paths.end(), [](const std::string& p) {
+        std::error_code ec;
+        return std::filesystem::is_regular_file(p, ec);
+      })) {
+    std::set<std::string> asked;
+    for (const auto& f : found.files) asked.insert(f.fs_path);
+    DiscoveryResult ctx = discover({root}, dopts);
+    for (auto& f : ctx.files)
+      if (is_build_file(f.kind) && !asked.count(f.fs_path)) {
+        context_files.insert(f.display_path);
+        found.files.push_back(std::move(f));
+      }
+  }
+
   std::vector<FileWork> work;
   work.reserve(found.files.size());
   for (auto& f : found.files) {
@@ -361,6 +390,7 @@ RunOutput run_analysis(const RunOptions& opts) {
     }
     FileWork w;
     w.config = &configs.for_file(f.fs_path);
+    w.context_only = context_files.count(f.display_path) > 0;
     w.file = std::move(f);
     work.push_back(std::move(w));
   }
@@ -453,9 +483,10 @@ RunOutput run_analysis(const RunOptions& opts) {
   std::vector<Diagnostic> cuda_diags;
   CudaSourcesOutput cuda_out;
   std::thread cuda_thread;
-  const bool want_cuda = !opts.only_rule || opts.only_rule->starts_with("INTR") ||
+  inputs.skip_graph_breaks = opts.graph_only;
+  const bool want_cuda = !opts.graph_only && (!opts.only_rule || opts.only_rule->starts_with("INTR") ||
                          opts.only_rule->starts_with("MEM") || *opts.only_rule == "PARSE001" ||
-                         *opts.only_rule == "PARSE006";
+                         *opts.only_rule == "PARSE006");
   CudaSourcesInput ci;
   model::ProjectModel cuda_facts;  // the facts analyze_cuda_sources reads, copied out of the model
   std::set<std::string> cuda_accesses;  // the sources a MEM rule is enabled for (configs are not
@@ -489,14 +520,15 @@ RunOutput run_analysis(const RunOptions& opts) {
       return cuda_accesses.count(abs) > 0;
     };
     inputs.build_facts_ready = [&](const model::ProjectModel& m) {
-      cuda_facts.device_targets = m.device_targets;
-      cuda_facts.build_cuda = m.build_cuda;
-      cuda_facts.setup_pys = m.setup_pys;  // the extensions' nvcc flags and archs
-      cuda_facts.target_archs_override = m.target_archs_override;
+      cuda_facts.graph = m.graph;  // each source's archs, flags and toolkit
       cuda_thread = std::thread([&] { cuda_out = analyze_cuda_sources(cuda_facts, ci); });
     };
   }
   model::ProjectModel model = model::build_model(loaded, std::move(units), inputs);
+  if (opts.graph_only) {
+    out.graph = std::move(model.graph);
+    return out;
+  }
   if (cuda_thread.joinable()) cuda_thread.join();
   else if (want_cuda) cuda_out = analyze_cuda_sources(model, ci);  // the hook did not run
   if (want_cuda) {
@@ -570,6 +602,13 @@ RunOutput run_analysis(const RunOptions& opts) {
 
   // A rule that meets one value through several builds (a flag list shared by three
   // extensions) reports it once: identical findings say nothing new and their fixes would clash.
+  if (!context_files.empty())
+    std::erase_if(kept, [&](const Diagnostic& d) {
+      if (!context_files.count(d.where.path)) return false;
+      return std::none_of(d.related.begin(), d.related.end(), [&](const auto& r) {
+        return out.sources.count(r.where.path) && !context_files.count(r.where.path);
+      });
+    });
   {
     std::set<std::tuple<std::string_view, std::string, uint32_t, uint32_t, std::string>> seen;
     std::erase_if(kept, [&](const Diagnostic& d) {

@@ -13,6 +13,7 @@
 #include "analyzer/core/finding.h"
 #include "analyzer/core/source_file.h"
 #include "analyzer/engine/selection.h"
+#include "analyzer/model/build_graph.h"
 
 namespace cudalint {
 
@@ -45,6 +46,8 @@ struct RunOptions {
   cuda::PreludeCache* prelude_cache = nullptr;
   // The on-disk cache (graph-break summaries, precompiled preludes); null: none.
   const DiskCache* disk_cache = nullptr;
+  // `cudalint build-graph`: build the model's build graph and stop (no CUDA parse, no rules).
+  bool graph_only = false;
 };
 
 // A fix together with the file it edits (byte spans), for --fix.
@@ -61,6 +64,7 @@ struct RunOutput {
   size_t files_checked = 0;
   // display path → every loaded file (for --fix and tests)
   std::map<std::string, std::shared_ptr<const SourceFile>> sources;
+  model::BuildGraph graph;  // which builds compile each CUDA source (graph_only runs)
 };
 
 RunOutput run_analysis(const RunOptions& opts);

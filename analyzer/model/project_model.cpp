@@ -1,7 +1,10 @@
 #include "analyzer/model/project_model.h"
 
 #include <algorithm>
+#include <cctype>
 #include <set>
+
+#include "analyzer/model/build_graph_builder.h"
 
 namespace cudalint::model {
 
@@ -10,6 +13,35 @@ namespace {
 std::string parent_of(const std::string& abs) {
   auto s = abs.find_last_of('/');
   return s == std::string::npos || s == 0 ? "/" : abs.substr(0, s);
+}
+
+// The deepest directory every file lies under.
+std::string common_dir(const std::vector<std::pair<const SourceFile*, std::string>>& sources) {
+  std::string dir;
+  for (const auto& [f, abs] : sources) {
+    std::string d = parent_of(abs);
+    if (dir.empty()) {
+      dir = d;
+      continue;
+    }
+    while (dir != "/" && !(d == dir || (d.starts_with(dir) && d[dir.size()] == '/'))) dir = parent_of(dir);
+  }
+  return dir;
+}
+
+// Whether a listfile calls project(), in any case (a cheap scan: a comment naming it counts too).
+bool starts_project(std::string_view text) {
+  for (size_t i = text.find_first_of("pP"); i != std::string_view::npos; i = text.find_first_of("pP", i + 1)) {
+    if (i > 0 && (std::isalnum(static_cast<unsigned char>(text[i - 1])) || text[i - 1] == '_')) continue;
+    size_t e = i + 7;
+    if (e > text.size()) return false;
+    std::string w(text.substr(i, 7));
+    for (auto& c : w) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (w != "project") continue;
+    while (e < text.size() && (text[e] == ' ' || text[e] == '\t')) ++e;
+    if (e < text.size() && text[e] == '(') return true;
+  }
+  return false;
 }
 
 template <typename Unit>
@@ -43,54 +75,6 @@ std::optional<Origin> cmake_arch_choice(const cmake::Facts& f) {
   return std::nullopt;
 }
 
-void add_targets(std::vector<TargetArch>& out, std::string_view value, const Origin& origin,
-                 std::string_view via = "TORCH_CUDA_ARCH_LIST") {
-  domain::ArchList l = domain::parse_torch_arch_list(value, false, 0, origin.span);
-  if (l.kind != domain::ArchListKind::Explicit) return;
-  for (const auto& e : l.entries)
-    if (std::none_of(out.begin(), out.end(), [&](const TargetArch& t) { return t.arch == e.arch; }))
-      out.push_back({e.arch, origin, std::string(via), 0});
-}
-
-// CMake spellings: "80;90-real;90a-virtual" (native/all/all-major say nothing static).
-void add_cmake_targets(std::vector<TargetArch>& out, const std::string& value, const Origin& origin) {
-  std::string list;
-  size_t b = 0;
-  while (b <= value.size()) {
-    size_t e = value.find_first_of("; ", b);
-    if (e == std::string::npos) e = value.size();
-    std::string tok = value.substr(b, e - b);
-    for (std::string_view suf : {"-real", "-virtual"})
-      if (tok.size() > suf.size() && tok.ends_with(suf)) tok.resize(tok.size() - suf.size());
-    if (!tok.empty()) {
-      if (auto a = domain::parse_arch_token(tok)) list += (list.empty() ? "" : ";") + a->torch_name();
-    }
-    b = e + 1;
-  }
-  if (!list.empty()) add_targets(out, list, origin, "CMAKE_CUDA_ARCHITECTURES");
-}
-
-std::vector<TargetArch> device_targets_of(const ProjectModel& m) {
-  std::vector<TargetArch> out;
-  if (m.target_archs_override) {
-    const Origin& o = m.target_archs_override->origin;
-    add_targets(out, m.target_archs_override->value, o, o.path == "<command line>" ? "--target-archs" : "target-archs");
-    return out;
-  }
-  for (const auto& u : m.dockerfiles)
-    for (const auto& st : u.build.stages)
-      for (const auto& s : st.arch_settings)
-        if (s.value_known) add_targets(out, s.value, s.origin);
-  for (const auto& u : m.setup_pys)
-    for (const auto& e : u.setup.env)
-      if (e.var == "TORCH_CUDA_ARCH_LIST" && e.value) add_targets(out, e.value->value, {u.file->path, e.value->span});
-  for (const auto& p : m.cmake_projects) {
-    for (const auto& v : p.facts.cmake_cuda_architectures) add_cmake_targets(out, v.value, v.origin);
-    for (const auto& v : p.facts.torch_cuda_arch_list) add_targets(out, v.value, v.origin);
-  }
-  return out;
-}
-
 }  // namespace
 
 ProjectModel build_model(const std::vector<std::pair<const SourceFile*, std::string>>& sources, ParsedUnits units,
@@ -108,20 +92,32 @@ ProjectModel build_model(const std::vector<std::pair<const SourceFile*, std::str
 
   auto sorted = sources;
   std::sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.first->path < b.first->path; });
-  std::set<std::string> cmake_dirs;
+  // A CMakeLists.txt is a project's top level unless an evaluated project reads it
+  // (add_subdirectory): a `tests/` or `benchmarks/` project built on its own is a project of its
+  // own, whose settings never reach its parent's targets. Shallowest first.
+  std::vector<std::pair<const SourceFile*, std::string>> lists;
   for (const auto& [f, abs] : sorted)
-    if (f->kind == FileKind::CMake && abs.ends_with("/CMakeLists.txt")) cmake_dirs.insert(parent_of(abs));
-  for (const auto& [f, abs] : sorted) {
     if (f->kind == FileKind::CudaSource && !m.first_cuda_source) m.first_cuda_source = Origin{f->path, {0, 0}};
-    // A CMakeLists.txt is a project's top level when no ancestor directory has one.
-    if (f->kind != FileKind::CMake || !abs.ends_with("/CMakeLists.txt") || !inputs.cmake_loader) continue;
+  for (const auto& [f, abs] : sorted)
+    if (f->kind == FileKind::CMake && abs.ends_with("/CMakeLists.txt") && inputs.cmake_loader) lists.emplace_back(f, abs);
+  std::stable_sort(lists.begin(), lists.end(), [](const auto& a, const auto& b) {
+    return std::count(a.second.begin(), a.second.end(), '/') < std::count(b.second.begin(), b.second.end(), '/');
+  });
+  std::set<std::string> read, dirs;
+  for (const auto& [f, abs] : lists) {
+    if (read.count(abs)) continue;
+    // Under another project's directory, only a file that starts a project of its own (CMake
+    // refuses to configure one without `project()`).
     bool nested = false;
     for (std::string d = parent_of(parent_of(abs)); !nested; d = parent_of(d)) {
-      nested = cmake_dirs.count(d) > 0;
+      nested = dirs.count(d) > 0;
       if (d == "/") break;
     }
-    if (nested) continue;
+    dirs.insert(parent_of(abs));
+    if (nested && !starts_project(f->text)) continue;
     cmake::EvalResult r = cmake::evaluate(abs, inputs.cmake_loader, inputs.display_path);
+    read.insert(r.files_read.begin(), r.files_read.end());
+    read.insert(abs);
     m.cmake_projects.push_back({f->path, std::move(r.facts)});
   }
 
@@ -146,24 +142,22 @@ ProjectModel build_model(const std::vector<std::pair<const SourceFile*, std::str
       if (r.name == "torch" && r.exact)
         if (auto v = domain::parse_torch_version(*r.exact)) m.torch_pins.push_back({*v, idx, {u.file->path, r.span}});
   }
-  m.device_targets = device_targets_of(m);
-  for (auto& t : m.device_targets)  // lines for messages ("TORCH_CUDA_ARCH_LIST at Dockerfile:12")
-    for (const auto& [f, abs] : sources)
-      if (f->path == t.origin.path) {
-        t.line = f->lines.line_of(t.origin.span.begin);
-        break;
-      }
-  for (const auto& u : m.dockerfiles)
-    for (const auto& st : u.build.stages)
-      if (st.cuda && !m.build_cuda) m.build_cuda = st.cuda;
-  if (!m.build_cuda && inputs.default_cuda) m.build_cuda = inputs.default_cuda;
-
   for (const auto& u : m.pyprojects)
     for (const auto& r : u.project.dependencies)
       if (r.name == "torch" && r.exact)
         if (auto v = domain::parse_torch_version(*r.exact)) m.torch_pins.push_back({*v, std::nullopt, {u.file->path, r.span}});
 
+  GraphInputs gi;
+  gi.sources = &sources;
+  gi.display_path = inputs.display_path;
+  gi.cmake_loader = inputs.cmake_loader;
+  gi.root = common_dir(sources);
+  gi.target_archs_override = inputs.target_archs_override;
+  gi.default_cuda = inputs.default_cuda;
+  m.graph = build_graph(m, gi);
+
   if (inputs.build_facts_ready) inputs.build_facts_ready(m);
+  if (inputs.skip_graph_breaks) return m;
 
   // torch.compile regions and their graph breaks, across every Python file.
   m.python_units = std::move(units.python_units);

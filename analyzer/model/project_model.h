@@ -16,6 +16,7 @@
 #include "analyzer/frontends/python/setup_py.h"
 #include "analyzer/frontends/requirements/requirements.h"
 #include "analyzer/domain/arch.h"
+#include "analyzer/model/build_graph.h"
 #include "analyzer/model/compiled_regions.h"
 #include "analyzer/model/docker_build.h"
 #include "analyzer/model/fact.h"
@@ -57,25 +58,17 @@ struct TorchPin {
   Origin origin;
 };
 
-// One arch device code is compiled for, with where the list that names it comes from.
-struct TargetArch {
-  domain::Arch arch;
-  Origin origin;
-  std::string via;    // what sets it: "TORCH_CUDA_ARCH_LIST", "CMAKE_CUDA_ARCHITECTURES", "--target-archs"
-  uint32_t line = 0;  // 1-based line of `origin` (0 when its file is not among the sources)
-};
 
 // What the CUDA front-end found in one .cu/.cuh, per target arch.
 struct CudaUnit {
   const SourceFile* file = nullptr;
   std::vector<cuda::ArchResult> per_arch;
   std::vector<cuda::GlobalAccess> accesses;  // global loads/stores of its kernels
-  // The archs its own build flags compile it for (a setup.py extension whose `nvcc` list has
-  // -gencode/-arch: torch then adds no arch flags of its own; a compile_commands.json entry naming
-  // other archs than the project's); empty: the model's device targets.
-  std::vector<TargetArch> own_targets;
-  // Its flags choose archs that cannot be known (`-arch=native`, an `nvcc` list partly computed).
+  // The archs its builds compile it for (build graph); empty and `targets_unknown` when every
+  // build decides them at build time or no known build compiles it.
+  std::vector<TargetArch> targets;
   bool targets_unknown = false;
+  MaybeFact<domain::CudaVersion> cuda;  // the oldest toolkit among its builds
 };
 
 // Inputs that do not come from the analysed files.
@@ -93,6 +86,7 @@ struct ModelInputs {
   std::vector<std::pair<std::string, Origin>> graph_break_entry_points;
   // Summarises the Python units the graph-break analysis needs (compiled_regions.h).
   SummarizeUnits summarize_python;
+  bool skip_graph_breaks = false;  // only the build facts are wanted (`cudalint build-graph`)
   // Called once the build facts (device targets, toolkit) are set, before the graph-break
   // analysis, with the model as it is then: work that needs only those facts (the CUDA sources)
   // can run beside the analysis. The model is moved afterwards: copy what outlives the call.
@@ -111,13 +105,8 @@ struct ProjectModel {
   // Where setup.py or CMake choose archs themselves (or might: values not statically known),
   // so "no arch list" rules stay silent rather than guess.
   std::optional<Origin> arch_flags_elsewhere;
-  // The archs device code is compiled for: `--target-archs`/config, else the union of the arch
-  // lists the build files give (Dockerfile, setup.py, CMake), each with its origin. Empty when
-  // no list is known (rules that need archs stay silent).
-  std::vector<TargetArch> device_targets;
-  // The toolkit the build uses, when a Dockerfile base image says so (else the config's
-  // `cuda-version`).
-  std::optional<Fact<domain::CudaVersion>> build_cuda;
+  // Which builds compile each CUDA source, with which archs and toolkit (build_graph.h).
+  BuildGraph graph;
   std::vector<CudaUnit> cuda_units;  // filled by the engine after the model is built
   std::vector<PythonUnit> python_units;  // every other .py file, sorted by path
   std::vector<GraphBreak> graph_breaks;  // in compiled regions (compiled_regions.h)

@@ -23,17 +23,39 @@ std::optional<std::string> suggested_list(const model::MaybeFact<domain::CudaVer
   return std::nullopt;
 }
 
+// What the build graph knows of a step that builds the project from the build context: whether
+// any of its builds would take the visible GPUs' archs (torch's builder with no list of its own
+// and none in the environment); nullopt when the graph has no invocation for the step (a
+// package built from PyPI or a URL).
+std::optional<bool> needs_visible_gpu(const model::BuildGraph& g, const model::CompileStep& step) {
+  for (size_t i = 0; i < g.invocations.size(); ++i) {
+    if (g.invocations[i].kind != model::Invocation::Kind::Dockerfile || !(g.invocations[i].where == step.where)) continue;
+    for (const auto& [path, builds] : g.sources)
+      for (const auto& b : builds)
+        if (b.invocation == i && b.archs_unknown && g.targets[b.target].reads_torch_arch_list &&
+            !g.targets[b.target].archs_unknown)
+          return true;
+    // Its targets name their archs, are switched off, or compile no CUDA source.
+    return false;
+  }
+  return std::nullopt;
+}
+
 class ArchListMissingInGpulessBuild final : public Rule {
  public:
   const RuleInfo& info() const override { return kInfo; }
 
   void check(const model::ProjectModel& model, DiagnosticSink& out) const override {
-    // Unknown whether the extension has CUDA code, or the archs come from setup.py/CMake.
-    if (model.arch_flags_elsewhere) return;
     for (const auto& unit : model.dockerfiles) {
       for (const auto& stage : unit.build.stages) {
         for (const auto& step : stage.compile_steps) {
-          if (!stages::compiles_cuda(model, step) || step.own_arch_variable) continue;
+          if (step.own_arch_variable) continue;
+          if (auto gpu = needs_visible_gpu(model.graph, step)) {
+            if (!*gpu) continue;
+          } else if (model.arch_flags_elsewhere || !stages::compiles_cuda(model, step)) {
+            // Unknown whether the package has CUDA code, or whether setup.py/CMake choose archs.
+            continue;
+          }
           if (step.arch_list && (!step.arch_list->value_known ||
                                  step.arch_list->parsed().kind != domain::ArchListKind::Empty))
             continue;  // set (ARCH002 handles `native`), or set at build time

@@ -19,9 +19,8 @@ class ArchSpecificFeatureOnGenericTarget final : public Rule {
   const RuleInfo& info() const override { return kInfo; }
 
   void check(const model::ProjectModel& model, DiagnosticSink& out) const override {
-    const auto cuda = model.build_cuda ? std::optional(model.build_cuda->value) : std::nullopt;
-    auto bad = [&](const cuda::Feature& f, const domain::Arch& a) {
-      return f.kind != cuda::FeatureKind::Deprecated && f.arch_specific && f.holds_for(cuda) && !f.available_on(a);
+    auto bad = [](const cuda::Feature& f, const domain::Arch& a, const model::CudaUnit& u) {
+      return f.kind != cuda::FeatureKind::Deprecated && f.arch_specific && f.holds_for(intr::cuda_of(u)) && !f.available_on(a);
     };
     for (const auto& o : intr::offences(model, bad)) {
       const auto& f = *o.use->feature;

@@ -18,10 +18,9 @@ class FeatureAboveTargetArch final : public Rule {
   const RuleInfo& info() const override { return kInfo; }
 
   void check(const model::ProjectModel& model, DiagnosticSink& out) const override {
-    const auto cuda = model.build_cuda ? std::optional(model.build_cuda->value) : std::nullopt;
-    auto bad = [&](const cuda::Feature& f, const domain::Arch& a) {
+    auto bad = [](const cuda::Feature& f, const domain::Arch& a, const model::CudaUnit& u) {
       // Arch-specific features are INTR002's; features newer than the toolkit INTR004's.
-      return f.kind != cuda::FeatureKind::Deprecated && !f.arch_specific && f.holds_for(cuda) && !f.available_on(a);
+      return f.kind != cuda::FeatureKind::Deprecated && !f.arch_specific && f.holds_for(intr::cuda_of(u)) && !f.available_on(a);
     };
     for (const auto& o : intr::offences(model, bad)) {
       const auto& f = *o.use->feature;

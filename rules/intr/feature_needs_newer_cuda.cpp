@@ -25,11 +25,11 @@ class FeatureNeedsNewerCuda final : public Rule {
   const RuleInfo& info() const override { return kInfo; }
 
   void check(const model::ProjectModel& model, DiagnosticSink& out) const override {
-    if (!model.build_cuda) return;  // toolkit unknown: nothing to compare against
-    const domain::CudaVersion cuda = model.build_cuda->value;
     // Arch-independent: any parse that sees the use counts (the default one too).
     std::set<std::tuple<std::string, uint32_t, const cuda::Feature*>> done;
-    for (const auto& u : model.cuda_units)
+    for (const auto& u : model.cuda_units) {
+      if (!u.cuda) continue;  // toolkit unknown: nothing to compare against
+      const domain::CudaVersion cuda = u.cuda->value;
       for (const auto& ar : u.per_arch)
         for (const auto& use : ar.uses) {
           const cuda::Feature& f = *use.feature;
@@ -39,9 +39,10 @@ class FeatureNeedsNewerCuda final : public Rule {
                                fmt::format("{} needs CUDA {} or newer, but the build uses CUDA {} ({}): its "
                                            "headers or ptxas do not know it; upgrade the toolkit or drop the use",
                                            intr::named(use), f.cuda_from->str(), cuda.str(),
-                                           where(model, model.build_cuda->origin)));
-          d.related.push_back({model.build_cuda->origin, fmt::format("CUDA {} comes from here", cuda.str())});
+                                           where(model, u.cuda->origin)));
+          d.related.push_back({u.cuda->origin, fmt::format("CUDA {} comes from here", cuda.str())});
         }
+    }
   }
 };
 

@@ -50,22 +50,27 @@ struct Offence {
   std::vector<const model::TargetArch*> archs;  // offending target archs, in target order
 };
 
-// Every use nvcc sees that `bad(feature, arch)` selects for some target arch of the model, one
-// per place (a header reached from several files counts once), in path and source order.
+// The toolkit a unit's builds use, when one names it.
+inline std::optional<domain::CudaVersion> cuda_of(const model::CudaUnit& u) {
+  return u.cuda ? std::optional(u.cuda->value) : std::nullopt;
+}
+
+// Every use nvcc sees that `bad(feature, arch, unit)` selects for an arch the unit's builds
+// compile it for (build graph: never another build's archs), one per place (a header reached from several files counts once), in path and source order.
 template <class Bad>
 std::vector<Offence> offences(const model::ProjectModel& m, Bad bad) {
   std::vector<Offence> out;
   std::map<std::tuple<std::string, uint32_t, const cuda::Feature*>, size_t> at;
   for (const auto& u : m.cuda_units) {
     if (u.targets_unknown) continue;
-    const auto& targets = u.own_targets.empty() ? m.device_targets : u.own_targets;
+    const auto& targets = u.targets;
     for (const auto& ar : u.per_arch) {
       const model::TargetArch* t = nullptr;
       for (const auto& ta : targets)
         if (ta.arch == ar.arch) t = &ta;
       if (!t) continue;  // the default parse when no arch list is known
       for (const auto& use : ar.uses) {
-        if (!nvcc_sees(use) || !bad(*use.feature, ar.arch)) continue;
+        if (!nvcc_sees(use) || !bad(*use.feature, ar.arch, u)) continue;
         auto key = std::make_tuple(use_path(u, use), use.begin, use.feature);
         auto it = at.find(key);
         if (it == at.end()) {

@@ -3,7 +3,7 @@
 
 #include "analyzer/domain/cuda_support.h"
 
-namespace cudalint::model {
+namespace cudalint::domain {
 namespace {
 
 TEST(CudaVersion, ParsesDottedAndWheelTagSpellings) {
@@ -28,4 +28,4 @@ TEST(CudaVersion, RejectsOverlongAndMalformedTags) {
 }
 
 }  // namespace
-}  // namespace cudalint::model
+}  // namespace cudalint::domain

@@ -49,7 +49,9 @@ TEST(RunOverlap, CudaSeesTheBuildFactsAndEachDirectorysRulesBesideTheGraphBreakA
   TempDir s("cudalint-overlap-test");
   // The archs come from the Dockerfile (no --target-archs): only the model knows them (a run
   // that knows none parses for sm_75 alone).
-  s.write("Dockerfile", "FROM nvidia/cuda:12.4.1-devel-ubuntu22.04\nENV TORCH_CUDA_ARCH_LIST=\"8.6 9.0\"\n");
+  s.write("Dockerfile",
+          "FROM nvidia/cuda:12.4.1-devel-ubuntu22.04\nENV TORCH_CUDA_ARCH_LIST=\"8.6 9.0\"\nCOPY . /src\n"
+          "RUN pip install --no-build-isolation /src\n");
   s.write("fast/k.cu", kKernel);
   // MEM rules off in this directory: decided before the CUDA analysis starts.
   s.write("quiet/cudalint.toml", "ignore = [\"MEM\"]\n");

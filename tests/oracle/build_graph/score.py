@@ -51,7 +51,13 @@ def get_graph(args, name, checkout):
         try: return json.load(open(f)), None
         except ValueError as e: return None, 'bad JSON: %s' % e
     try:
-        p = subprocess.run([args.binary, 'build-graph', '--format', 'json', checkout], capture_output=True, text=True, timeout=args.timeout)
+        # The truth's local builds ran with nvcc 13.0: the toolkit a developer's machine has here.
+        cmd = [args.binary, 'build-graph', '--format', 'json', '--no-cache', '.']
+        if args.cuda_version:
+            cfg = os.path.join(args.tmp, 'cudalint.toml')
+            with open(cfg, 'w') as f: f.write('cuda-version = "%s"\n' % args.cuda_version)
+            cmd[2:2] = ['--config', cfg]
+        p = subprocess.run(cmd, cwd=checkout, capture_output=True, text=True, timeout=args.timeout)
     except subprocess.TimeoutExpired:
         return None, 'timeout'
     try: return json.loads(p.stdout), None
@@ -67,7 +73,12 @@ def main():
     ap.add_argument('--timeout', type=int, default=600)
     ap.add_argument('--json-report')
     ap.add_argument('--verbose', '-v', action='store_true')
+    ap.add_argument('--cuda-version', default='13.0',
+                    help="toolkit cudalint assumes for the developer's machine (the truth's local builds had nvcc 13.0); '' for none")
     args = ap.parse_args()
+    import tempfile
+    args.tmp = tempfile.mkdtemp(prefix='cudalint-bg-score-')
+    if args.binary: args.binary = os.path.abspath(args.binary)
     if not args.offline_json and (not args.repos_dir or not os.path.isdir(args.repos_dir)):
         print('build_graph oracle: no --repos-dir (checkouts) given or found; skipping'); return SKIP
     if not args.offline_json and not args.binary:
