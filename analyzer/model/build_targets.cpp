@@ -182,7 +182,9 @@ void add_cmake_targets(const cmake::Facts& f, const std::string& top_level, cons
       facts::merge_archs(all, extra);
       bt.source_archs[s.path] = std::move(all);
     }
-    if (bt.own_archs.empty() && !bt.archs_unknown && !t.cuda_architectures) bt.compiler_default_archs = true;
+    // Unset, or OFF (CMake then passes no arch option): nvcc's default arch.
+    const bool off = t.cuda_architectures && (t.cuda_architectures->value == "OFF" || t.cuda_architectures->value == "0");
+    if (bt.own_archs.empty() && !bt.archs_unknown && (!t.cuda_architectures || off)) bt.compiler_default_archs = true;
     cuda::CompileFlags flags;
     for (const auto& d : t.compile_definitions) flags.defines.push_back(d.value);
     bt.flags = std::move(flags);
