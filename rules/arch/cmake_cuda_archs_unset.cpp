@@ -1,4 +1,6 @@
 // ARCH010 cmake-cuda-archs-unset — doc: cmake_cuda_archs_unset.md
+#include <algorithm>
+
 #include "rules/rule.h"
 
 namespace cudalint::rules {
@@ -21,6 +23,12 @@ class CmakeCudaArchsUnset final : public Rule {
       if (!f.cmake_cuda_architectures.empty() || !f.target_cuda_architectures.empty() ||
           !f.cuda_arch_flags.empty() || !f.torch_cuda_arch_list.empty() || f.find_package_torch)
         continue;  // find_package(Torch) selects archs through TORCH_CUDA_ARCH_LIST itself
+      // A target that sets its CUDA_ARCHITECTURES (OFF included: the compiler's default, chosen)
+      // through a helper function the facts above do not see.
+      if (std::any_of(f.targets.begin(), f.targets.end(), [](const cmake::Target& t) {
+            return t.cuda_architectures || t.cuda_architectures_unknown;
+          }))
+        continue;
       out.report(kInfo, f.cuda_language->origin,
                  "CUDA is enabled but CMAKE_CUDA_ARCHITECTURES / CUDA_ARCHITECTURES is never set: CMake (policy "
                  "CMP0104) then builds only nvcc's default arch (sm_52 on CUDA 12, sm_75 on CUDA 13), which gives "
