@@ -38,8 +38,16 @@ struct ContextMap {
     for (const auto& m : mounts) {
       if (std::find(chain.begin(), chain.end(), m.stage) == chain.end()) continue;
       if (m.stage == stage && m.instruction >= instruction) continue;
-      if (image == m.image) best = m.tree;
-      else if (under(image, m.image)) best = m.tree + image.substr(m.image.size());
+      if (image == m.image) {
+        best = m.tree;
+      } else if (under(image, m.image)) {
+        best = m.tree + image.substr(m.image.size());
+      } else if (under(m.image, image)) {
+        // Files copied into the directory one by one (`COPY setup.py .`, `COPY csrc csrc`): the
+        // directory is the tree's directory they all come from.
+        const std::string rel = m.image.substr(image.size());
+        if (m.tree.size() > rel.size() && m.tree.ends_with(rel)) best = m.tree.substr(0, m.tree.size() - rel.size());
+      }
     }
     return best;
   }

@@ -147,6 +147,8 @@ ProjectModel build_model(const std::vector<std::pair<const SourceFile*, std::str
       if (r.name == "torch" && r.exact)
         if (auto v = domain::parse_torch_version(*r.exact)) m.torch_pins.push_back({*v, std::nullopt, {u.file->path, r.span}});
 
+  m.python_units = std::move(units.python_units);  // JIT load() calls are targets too
+  sort_by_path(m.python_units);
   GraphInputs gi;
   gi.sources = &sources;
   gi.display_path = inputs.display_path;
@@ -160,8 +162,6 @@ ProjectModel build_model(const std::vector<std::pair<const SourceFile*, std::str
   if (inputs.skip_graph_breaks) return m;
 
   // torch.compile regions and their graph breaks, across every Python file.
-  m.python_units = std::move(units.python_units);
-  sort_by_path(m.python_units);
   GraphBreakInputs gbi;
   gbi.entry_points = inputs.graph_break_entry_points;
   for (const auto& u : m.setup_pys)

@@ -173,5 +173,63 @@ TEST(BuildGraph, AComputedNvccListIsUnknownNotTheEnvironmentsList) {
   EXPECT_EQ(archs(g, "k.cu"), "?");
 }
 
+TEST(BuildGraph, ADockerBuildCompilesOnlyWhatItsCopiesBring) {
+  TempDir d("cudalint-graph");
+  d.write("setup.py", setup_py("k", "['csrc/k.cu']"));
+  d.write("csrc/k.cu", kKernel);
+  d.write("Dockerfile",
+          "FROM nvidia/cuda:12.4.1-devel-ubuntu22.04\nENV TORCH_CUDA_ARCH_LIST=8.0\nWORKDIR /app\n"
+          "COPY setup.py .\nRUN pip install .\nCOPY csrc csrc\nRUN pip install .\n");
+  auto g = graph_of(d);
+  // The first install sees no csrc/ in the image; the second does.
+  const auto* b = g.builds_of("csrc/k.cu");
+  ASSERT_TRUE(b);
+  std::vector<std::string> docker_lines;
+  for (const auto& x : *b)
+    if (g.invocations[x.invocation].kind == model::Invocation::Kind::Dockerfile)
+      docker_lines.push_back(g.invocations[x.invocation].command);
+  EXPECT_EQ(docker_lines.size(), 1u);
+  EXPECT_EQ(archs(g, "csrc/k.cu", model::Invocation::Kind::Dockerfile), "sm_80");
+}
+
+TEST(BuildGraph, AnEnvSwitchInTheDockerfileSkipsTheExtension) {
+  TempDir d("cudalint-graph");
+  d.write("setup.py",
+          "import os\nfrom setuptools import setup\nfrom torch.utils.cpp_extension import CUDAExtension\n"
+          "ext = []\nif os.environ.get('X_BUILD_CUDA', '1') == '1':\n    ext.append(CUDAExtension('k', ['k.cu']))\n"
+          "setup(ext_modules=ext)\n");
+  d.write("k.cu", kKernel);
+  d.write("Dockerfile",
+          "FROM nvidia/cuda:12.4.1-devel-ubuntu22.04\nENV TORCH_CUDA_ARCH_LIST=8.0 X_BUILD_CUDA=0\nCOPY . /src\n"
+          "RUN pip install /src\nFROM nvidia/cuda:12.4.1-devel-ubuntu22.04\nENV TORCH_CUDA_ARCH_LIST=9.0\n"
+          "COPY . /src\nRUN pip install /src\n");
+  auto g = graph_of(d);
+  EXPECT_EQ(archs(g, "k.cu", model::Invocation::Kind::Dockerfile), "sm_90");  // the first stage skips it
+  EXPECT_EQ(archs(g, "k.cu"), "?");                                            // unset: the default "1" builds
+}
+
+TEST(BuildGraph, AJitLoadIsATargetOfItsOwn) {
+  TempDir d("cudalint-graph");
+  d.write("ops/jit.py",
+          "import os\nfrom torch.utils.cpp_extension import load\n"
+          "k = load(name='k', sources=[os.path.join(os.path.dirname(__file__), 'k.cu')], "
+          "extra_cuda_cflags=['-gencode=arch=compute_89,code=sm_89'])\n");
+  d.write("ops/k.cu", kKernel);
+  auto g = graph_of(d);
+  EXPECT_EQ(archs(g, "ops/k.cu"), "sm_89");
+  ASSERT_TRUE(g.builds_of("ops/k.cu"));
+  EXPECT_EQ(g.targets[g.builds_of("ops/k.cu")->front().target].kind, model::BuildTarget::Kind::JitLoad);
+}
+
+TEST(BuildGraph, CMakesDefaultArchIsKnownWhereTheToolkitIs) {
+  TempDir d("cudalint-graph");
+  d.write("CMakeLists.txt", "cmake_minimum_required(VERSION 3.24)\nproject(p LANGUAGES CUDA)\nadd_library(p k.cu)\n");
+  d.write("k.cu", kKernel);
+  d.write("Dockerfile", "FROM nvidia/cuda:12.4.1-devel-ubuntu22.04\nCOPY . /src\nRUN cmake -S /src -B /b\n");
+  auto g = graph_of(d);
+  EXPECT_EQ(archs(g, "k.cu"), "?");                                              // toolkit unknown
+  EXPECT_EQ(archs(g, "k.cu", model::Invocation::Kind::Dockerfile), "sm_52+ptx");  // CUDA 12's default
+}
+
 }  // namespace
 }  // namespace cudalint
