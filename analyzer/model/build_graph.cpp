@@ -216,7 +216,7 @@ class Builder {
           // targets: what it builds is not here.
           g_.invocations.push_back(std::move(inv));
         }
-        for (const auto& step : st.cmake_steps) cmake_invocation(u, cm, chain, st, step, cuda);
+        for (const auto& step : st.cmake_steps) cmake_invocation(cm, chain, st, step, cuda);
       }
     }
   }
@@ -243,7 +243,7 @@ class Builder {
 
   // `cmake -S dir -D...` in a RUN: the tree's CMake project at that directory, evaluated again
   // with the command line's cache entries, built by this invocation only.
-  void cmake_invocation(const DockerfileUnit& u, const ContextMap& cm, const std::vector<size_t>& chain,
+  void cmake_invocation(const ContextMap& cm, const std::vector<size_t>& chain,
                         const DockerStage& st, const CMakeStep& step, const MaybeFact<domain::CudaVersion>& cuda) {
     if (step.source_dir.empty() || !in_.cmake_loader) return;
     auto dir = cm.tree_of(step.source_dir, chain, st.index, step.instruction);
@@ -267,7 +267,6 @@ class Builder {
     add_cmake_targets(r.facts, display(top), top, g_.invocations.size(), g_.targets);
     for (size_t i = first; i < g_.targets.size(); ++i) inv.targets.push_back(i);
     g_.invocations.push_back(std::move(inv));
-    (void)u;
   }
 
   // The archs `t` gets from `inv` for `src`, or why they are decided at build time.
