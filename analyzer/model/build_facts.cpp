@@ -43,6 +43,7 @@ namespace {
 // unless `any_dir`; `**` crosses them, and `**/` also matches no directory at all.
 bool wild(std::string_view p, std::string_view s, bool any_dir) {
   const size_t P = p.size(), n = s.size();
+  if ((P + 1) * (n + 1) > (size_t{1} << 22)) return false;  // a hostile pattern: bounded work, no match
   std::vector<std::vector<char>> m(P + 1, std::vector<char>(n + 1, 0));
   m[P][n] = 1;
   for (size_t i = P; i-- > 0;) {
