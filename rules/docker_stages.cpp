@@ -36,4 +36,10 @@ std::string stage_label(const model::DockerStage& stage) {
   return stage.name.empty() ? fmt::format("stage {}", stage.index) : fmt::format("stage `{}`", stage.name);
 }
 
+std::string toolkit_note(const model::DockerStage& stage, const model::Fact<domain::CudaVersion>& toolkit) {
+  if (stage.installed_cuda && stage.installed_cuda->origin == toolkit.origin)
+    return fmt::format("CUDA {} is installed here", toolkit.value.str());
+  return fmt::format("CUDA {} comes from this base image", toolkit.value.str());
+}
+
 }  // namespace cudalint::rules::stages

@@ -17,6 +17,9 @@ std::vector<const model::DockerStage*> stage_chain(const model::DockerBuild& bui
 // Whether a compile step builds CUDA code (a .cu in the tree, FORCE_CUDA, a known CUDA package).
 bool compiles_cuda(const model::ProjectModel& model, const model::CompileStep& step);
 
+// "CUDA 12.4 comes from this base image" / "CUDA 11.8 is installed here", for a related location.
+std::string toolkit_note(const model::DockerStage& stage, const model::Fact<domain::CudaVersion>& toolkit);
+
 // "stage `build`" or "stage 2" for messages.
 std::string stage_label(const model::DockerStage& stage);
 

@@ -1,4 +1,7 @@
 // ARCH003 arch-unsupported-by-cuda — doc: arch_unsupported_by_cuda.md
+#include <set>
+#include <tuple>
+
 #include <fmt/format.h>
 
 #include "analyzer/domain/cuda_support.h"
@@ -21,8 +24,9 @@ class ArchUnsupportedByCuda final : public Rule {
   void check(const model::ProjectModel& model, DiagnosticSink& out) const override {
     for (const auto& unit : model.dockerfiles) {
       for (const auto& stage : unit.build.stages) {
-        if (!stage.cuda) continue;  // unknown toolkit: stay silent
-        const domain::CudaVersion& cuda = stage.cuda->value;
+        const auto toolkit = model::effective_cuda(stage);
+        if (!toolkit) continue;  // unknown toolkit: stay silent
+        const domain::CudaVersion& cuda = toolkit->value;
         for (const model::ArchSetting* s : stages::arch_settings_of(stage)) {
           if (!s->value_known) continue;
           for (const auto& e : s->parsed().entries) {
@@ -33,11 +37,35 @@ class ArchUnsupportedByCuda final : public Rule {
                                              "with `Unsupported gpu architecture 'compute_{}'`",
                                              e.arch.sm_name(), cuda.str(), sup.reason,
                                              domain::supported_range(cuda), e.arch.sm()));
-            d.related.push_back({stage.cuda->origin, fmt::format("CUDA {} comes from this base image", cuda.str())});
+            d.related.push_back({toolkit->origin, stages::toolkit_note(stage, *toolkit)});
           }
         }
       }
     }
+    // Lists in build files (CMake's CMAKE_CUDA_ARCHITECTURES, -gencode flags) reach the toolkit
+    // of the Dockerfile steps that build them (build graph): reported once per arch and place.
+    const model::BuildGraph& g = model.graph;
+    std::set<std::tuple<std::string, uint32_t, int, char>> seen;
+    for (const auto& [path, builds] : g.sources)
+      for (const auto& b : builds) {
+        const auto& inv = g.invocations[b.invocation];
+        if (inv.kind != model::Invocation::Kind::Dockerfile || !b.cuda) continue;
+        for (const auto& t : b.archs) {
+          if (t.origin.path.empty() || t.origin.path == "<command line>" || t.via == "TORCH_CUDA_ARCH_LIST" ||
+              t.via.ends_with("target-archs"))
+            continue;  // the Dockerfile's own lists are reported above; cudalint's config is no build
+          auto sup = domain::cuda_supports(b.cuda->value, t.arch);
+          if (sup.verdict != domain::Support::Unsupported) continue;
+          if (!seen.emplace(t.origin.path, t.origin.span.begin, t.arch.sm(), t.arch.suffix).second) continue;
+          auto& d = out.report(kInfo, t.origin,
+                               fmt::format("{} ({}) is not supported by CUDA {} ({}; supported: {}), the toolkit `{}` "
+                                           "builds it with: nvcc fails with `Unsupported gpu architecture 'compute_{}'`",
+                                           t.arch.sm_name(), t.via, b.cuda->value.str(), sup.reason,
+                                           domain::supported_range(b.cuda->value), inv.command, t.arch.sm()));
+          d.related.push_back({inv.where, "this step builds it"});
+          d.related.push_back({b.cuda->origin, fmt::format("CUDA {} comes from here", b.cuda->value.str())});
+        }
+      }
   }
 };
 

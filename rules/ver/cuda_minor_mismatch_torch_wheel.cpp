@@ -20,8 +20,9 @@ class CudaMinorMismatchTorchWheel final : public Rule {
   void check(const model::ProjectModel& model, DiagnosticSink& out) const override {
     for (const auto& unit : model.dockerfiles) {
       for (const auto& stage : unit.build.stages) {
-        if (!stage.cuda || stage.compile_steps.empty()) continue;
-        const auto& cuda = stage.cuda->value;
+        const auto toolkit = model::effective_cuda(stage);
+        if (!toolkit || stage.compile_steps.empty()) continue;
+        const auto& cuda = toolkit->value;
         for (const auto* s : stages::stage_chain(unit.build, stage)) {
           for (const auto& ti : s->torch_installs) {
             if (!ti.variant || !ti.variant->cuda) continue;
@@ -31,7 +32,7 @@ class CudaMinorMismatchTorchWheel final : public Rule {
                                  fmt::format("`{}` installs a torch built for CUDA {}, and {} compiles with CUDA {}: "
                                              "only the minor versions differ, which cpp_extension accepts with a "
                                              "warning", ti.spec, tv.str(), stages::stage_label(stage), cuda.str()));
-            d.related.push_back({stage.cuda->origin, fmt::format("CUDA {} comes from this base image", cuda.str())});
+            d.related.push_back({toolkit->origin, stages::toolkit_note(stage, *toolkit)});
           }
         }
       }

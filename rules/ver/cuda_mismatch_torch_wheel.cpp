@@ -20,19 +20,21 @@ class CudaMismatchTorchWheel final : public Rule {
   void check(const model::ProjectModel& model, DiagnosticSink& out) const override {
     for (const auto& unit : model.dockerfiles) {
       for (const auto& stage : unit.build.stages) {
-        if (!stage.cuda || stage.compile_steps.empty()) continue;
-        const auto& cuda = stage.cuda->value;
+        const auto toolkit = model::effective_cuda(stage);
+        if (!toolkit || stage.compile_steps.empty()) continue;
+        const auto& cuda = toolkit->value;
         for (const auto* s : stages::stage_chain(unit.build, stage)) {
           for (const auto& ti : s->torch_installs) {
             if (!ti.variant || !ti.variant->cuda || ti.variant->cuda->major == cuda.major) continue;
             auto& d = out.report(
                 kInfo, ti.where,
-                fmt::format("`{}` installs a torch built for CUDA {}, but {} compiles with CUDA {} from the base "
-                            "image: cpp_extension raises `The detected CUDA version ({}) mismatches the version "
+                fmt::format("`{}` installs a torch built for CUDA {}, but {} compiles with CUDA {} {}: "
+                            "cpp_extension raises `The detected CUDA version ({}) mismatches the version "
                             "that was used to compile PyTorch ({})`",
-                            ti.spec, ti.variant->cuda->str(), stages::stage_label(stage), cuda.str(), cuda.str(),
+                            ti.spec, ti.variant->cuda->str(), stages::stage_label(stage), cuda.str(),
+                            stage.installed_cuda ? "installed in the image" : "from the base image", cuda.str(),
                             ti.variant->cuda->str()));
-            d.related.push_back({stage.cuda->origin, fmt::format("CUDA {} comes from this base image", cuda.str())});
+            d.related.push_back({toolkit->origin, stages::toolkit_note(stage, *toolkit)});
             if (ti.variant_origin && !(*ti.variant_origin == ti.where))
               d.related.push_back({*ti.variant_origin, "the torch wheel's CUDA variant comes from this index"});
             d.related.push_back({stage.compile_steps.front().where, "the extension is compiled here"});
