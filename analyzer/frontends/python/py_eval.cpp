@@ -220,7 +220,10 @@ std::string join_path(const std::vector<std::string_view>& parts) {
   return out;
 }
 
-// Python truthiness where the value decides it.
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+
+}  // namespace
+
 std::optional<bool> truth(const Value& v) {
   switch (v.kind) {
     case K::None: return false;
@@ -238,10 +241,6 @@ std::optional<bool> truth(const Value& v) {
     default: return std::nullopt;  // Unknown, and Ref: a module attribute may be None
   }
 }
-
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
-
-}  // namespace
 
 // ---- Value ----------------------------------------------------------------------------------
 

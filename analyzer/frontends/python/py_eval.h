@@ -70,6 +70,9 @@ struct Value {
   void recompute();  // depth and weight from the direct elements
 };
 
+// Python truthiness where the value decides it (nullopt: it does not).
+std::optional<bool> truth(const Value& v);
+
 // What a name may be after two control-flow paths: equal values stay, lists become the union
 // of their items (incomplete), anything else unknown.
 Value merge(const Value& a, const Value& b);

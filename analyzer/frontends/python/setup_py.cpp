@@ -197,25 +197,6 @@ Test negate(Test t) {
   return t;
 }
 
-// Python truthiness where the value decides it.
-std::optional<bool> truth(const Value& v) {
-  switch (v.kind) {
-    case K::None: return false;
-    case K::Bool: return v.flag;
-    case K::Int: return v.number != 0;
-    case K::Str: return !v.text.empty();
-    case K::List:
-    case K::Tuple:
-    case K::Dict:
-      if (!v.items.empty()) return true;
-      if (v.complete) return false;
-      return std::nullopt;
-    case K::Func:
-    case K::Class: return true;
-    default: return std::nullopt;
-  }
-}
-
 // os.getenv("X", d) / os.environ.get("X", d) / os.environ["X"].
 struct EnvRead {
   std::string var;
