@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "analyzer/domain/torch_support.h"
+
 namespace cudalint::domain {
 
 namespace {
@@ -54,10 +56,37 @@ constexpr std::array<std::string_view, 27> kTorchSupported{
     "8.9", "9.0", "9.0a", "10.0", "10.0a", "11.0", "11.0a", "10.3", "10.3a", "12.0", "12.0a", "12.1",
     "12.1a"};
 
-bool torch_accepts(std::string_view dotted) {
+bool torch_2_11_accepts(std::string_view dotted) {
   for (auto s : kTorchSupported)
     if (s == dotted) return true;
   return false;
+}
+
+// The newest torch release whose cpp_extension certainly lacks an entry or name of 2.11's
+// lists (data/torch_releases.md gives the pull requests and why each bound is safe).
+struct AbsentThrough {
+  std::string_view arch;
+  int major, minor;
+};
+constexpr std::array<AbsentThrough, 20> kAbsentThrough{{
+    {"8.9", 1, 13}, {"9.0", 1, 13}, {"Ada", 1, 13}, {"Hopper", 1, 13},
+    {"9.0a", 2, 1},
+    {"10.0", 2, 5}, {"10.0a", 2, 5}, {"10.1", 2, 5}, {"10.1a", 2, 5}, {"12.0", 2, 5},
+    {"12.0a", 2, 5}, {"Blackwell", 2, 5},
+    {"10.3", 2, 7}, {"10.3a", 2, 7}, {"11.0", 2, 7}, {"11.0a", 2, 7}, {"12.1", 2, 7},
+    {"12.1a", 2, 7}, {"Blackwell+Tegra", 2, 7},
+    {"", 0, 0},
+}};
+
+bool release_at_most(const TorchVersion& t, int major, int minor) {
+  return t.major < major || (t.major == major && t.minor <= minor);
+}
+
+std::string torch_label(const TorchVersion* torch) {
+  if (!torch) return "torch 2.11";
+  TorchVersion shown = *torch;
+  shown.local.clear();
+  return "torch " + shown.str();
 }
 
 }  // namespace
@@ -106,8 +135,26 @@ std::optional<Arch> parse_arch_token(std::string_view t) {
   return a;
 }
 
+TorchVerdict torch_accepts_arch(std::string_view arch, const TorchVersion* torch) {
+  bool is_name = !arch.empty() && std::isalpha(static_cast<unsigned char>(arch[0]));
+  bool in_2_11 = is_name || torch_2_11_accepts(arch);
+  if (!torch) return in_2_11 ? TorchVerdict::Accepts : TorchVerdict::Rejects;
+  // Releases after 2.11 may know more archs than recorded.
+  if (!release_at_most(*torch, 2, 11)) return in_2_11 ? TorchVerdict::Accepts : TorchVerdict::Unknown;
+  for (const auto& a : kAbsentThrough)
+    if (a.arch == arch && release_at_most(*torch, a.major, a.minor)) return TorchVerdict::Rejects;
+  // Blackwell's second target: `10.1` until CUDA 13 renamed it `11.0`; gone from torch 2.9
+  // (pytorch/pytorch#166120). Which release between 2.6 and 2.8 first had it is not recorded.
+  if (arch == "10.1" || arch == "10.1a")
+    return release_at_most(*torch, 2, 8) ? TorchVerdict::Unknown : TorchVerdict::Rejects;
+  if (in_2_11) return TorchVerdict::Accepts;
+  // Not in 2.11's list and not a removed one: no release knows it.
+  return TorchVerdict::Rejects;
+}
+
 ArchList parse_torch_arch_list(std::string_view value, bool contiguous, uint32_t value_begin,
-                               Span whole) {
+                               Span whole, const TorchVersion* torch) {
+  const std::string who = torch_label(torch);
   ArchList out;
   auto span_of = [&](size_t b, size_t e) {
     return contiguous ? Span{value_begin + static_cast<uint32_t>(b), value_begin + static_cast<uint32_t>(e)}
@@ -165,7 +212,12 @@ ArchList parse_torch_arch_list(std::string_view value, bool contiguous, uint32_t
                       iequals(tok.substr(n.name.size()), "+PTX");
       if (tok != n.name && !plus_ptx) continue;
       named = true;
-      if (plus_ptx) {
+      if (torch_accepts_arch(n.name, torch) == TorchVerdict::Rejects)
+        out.issues.push_back({std::string(tok), sp,
+                              fmt::format("{} does not know the name `{}` (it came in a later release; "
+                                          "`Unknown CUDA arch`)", who, n.name),
+                              std::nullopt, false});
+      else if (plus_ptx) {
         bool already = n.expansion.ends_with("+PTX");
         out.issues.push_back(
             {std::string(tok), sp,
@@ -211,12 +263,18 @@ ArchList parse_torch_arch_list(std::string_view value, bool contiguous, uint32_t
                             fmt::format("torch expects `{}`, not `{}`", canonical, tok), canonical,
                             !is_compute});
     } else if (arch->suffix == 'f') {
+      if (torch && !release_at_most(*torch, 2, 11)) {
+        out.entries.push_back({*arch, std::string(tok), sp});
+        continue;
+      }
       out.issues.push_back({std::string(tok), sp,
-                            fmt::format("torch 2.11 does not support family targets such as `{}`", tok),
+                            fmt::format("{} does not support family targets such as `{}`", who, tok),
                             std::nullopt, false});
-    } else if (!torch_accepts(dotted)) {
+    } else if (torch_accepts_arch(dotted, torch) == TorchVerdict::Rejects) {
+      bool later = torch && torch_2_11_accepts(dotted);
       out.issues.push_back({std::string(tok), sp,
-                            fmt::format("torch 2.11 does not know arch `{}` (`Unknown CUDA arch`)", dotted),
+                            fmt::format("{} does not know arch `{}` (`Unknown CUDA arch`){}", who, dotted,
+                                        later ? "; it came in a later release" : ""),
                             std::nullopt, false});
     }
     out.entries.push_back({*arch, std::string(tok), sp});

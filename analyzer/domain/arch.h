@@ -10,6 +10,8 @@
 
 namespace cudalint::domain {
 
+struct TorchVersion;  // torch_support.h (which includes this file through cuda_support.h)
+
 struct Arch {
   int major = 0;
   int minor = 0;
@@ -51,11 +53,17 @@ struct ArchList {
   std::vector<ArchSpellingIssue> issues;   // spellings torch's parser would reject
 };
 
-// Parses a TORCH_CUDA_ARCH_LIST value as torch 2.11's cpp_extension does (separators `;`
-// and space; names such as `Ampere`; `+PTX`; `native` or empty = detect the visible GPU).
-// `value_begin` is the file offset of value[0] when `contiguous` (the value appears in the
-// file byte for byte); otherwise every span is `whole`.
+// Whether the cpp_extension of `torch` accepts an arch entry ("9.0a", without +PTX) or a name
+// ("Hopper") in TORCH_CUDA_ARCH_LIST. `torch` null: torch 2.11 (measured). For other releases
+// only what data/torch_releases.md sources is judged; the rest is Unknown.
+enum class TorchVerdict { Accepts, Rejects, Unknown };
+TorchVerdict torch_accepts_arch(std::string_view dotted_or_name, const TorchVersion* torch);
+
+// Parses a TORCH_CUDA_ARCH_LIST value as the cpp_extension of `torch` does (torch 2.11 when
+// null): separators `;` and space; names such as `Ampere`; `+PTX`; `native` or empty = detect
+// the visible GPU. `value_begin` is the file offset of value[0] when `contiguous` (the value
+// appears in the file byte for byte); otherwise every span is `whole`.
 ArchList parse_torch_arch_list(std::string_view value, bool contiguous, uint32_t value_begin,
-                               Span whole);
+                               Span whole, const TorchVersion* torch = nullptr);
 
 }  // namespace cudalint::domain

@@ -476,6 +476,21 @@ MaybeFact<domain::CudaVersion> effective_cuda(const DockerStage& stage) {
   return stage.installed_cuda ? stage.installed_cuda : stage.cuda;
 }
 
+MaybeFact<domain::TorchVersion> stage_torch(const DockerBuild& build, const DockerStage& stage) {
+  // The stage and its ancestors, nearest first; parents precede children, so this ends.
+  const DockerStage* cur = &stage;
+  for (size_t hops = 0; hops <= build.stages.size(); ++hops) {
+    if (!cur->torch_installs.empty()) {
+      const TorchInstall& last = cur->torch_installs.back();
+      if (!last.pinned) return std::nullopt;
+      return Fact<domain::TorchVersion>{*last.pinned, last.where, false};
+    }
+    if (!cur->parent || *cur->parent >= build.stages.size()) break;
+    cur = &build.stages[*cur->parent];
+  }
+  return stage.image_torch;
+}
+
 namespace {
 
 // Bounds on what one file may make the extraction copy (a hostile file: thousands of stages
@@ -520,6 +535,9 @@ DockerBuild extract_docker_build(const SourceFile& file, const docker::Dockerfil
     if (st.base_image_known) {
       BaseImageInfo bi = parse_base_image(st.base_image);
       if (bi.cuda) ds.cuda = Fact<domain::CudaVersion>{*bi.cuda, ds.from, false};
+      if (bi.torch_version)
+        if (auto tv = domain::parse_torch_version(*bi.torch_version))
+          ds.image_torch = Fact<domain::TorchVersion>{*tv, ds.from, false};
       ds.flavour = bi.flavour;
       if (bi.workdir) here.workdir = *bi.workdir;
     } else {
@@ -531,6 +549,7 @@ DockerBuild extract_docker_build(const SourceFile& file, const docker::Dockerfil
       ds.cuda = parent.cuda;
       ds.flavour = parent.flavour;
       ds.installed_cuda = parent.installed_cuda;
+      ds.image_torch = parent.image_torch;
       StageEnd& pe = ends[*st.parent_stage];
       here.workdir = pe.workdir;
       here.torch = pe.torch;

@@ -157,6 +157,8 @@ struct DockerStage {
   // PATH with /usr/local/cuda-X.Y/bin. The last one in the stage wins; inherited through
   // FROM <stage> when the stage installs none itself.
   MaybeFact<domain::CudaVersion> installed_cuda;
+  // The torch of a pytorch/pytorch base image ("2.3.0-cuda12.1-..."), inherited through FROM <stage>.
+  MaybeFact<domain::TorchVersion> image_torch;
 };
 
 // The toolkit commands of the stage see: the installed one when there is one, else the base
@@ -167,6 +169,10 @@ struct DockerBuild {
   std::string path;
   std::vector<DockerStage> stages;
 };
+
+// The torch a stage's builds compile against: the last `pip install torch...` of the stage and
+// its ancestors (unknown when that one is not an exact pin), else the base image's torch.
+MaybeFact<domain::TorchVersion> stage_torch(const DockerBuild& build, const DockerStage& stage);
 
 DockerBuild extract_docker_build(const SourceFile& file, const docker::Dockerfile& df);
 

@@ -23,13 +23,19 @@ class ArchListSpellingRejectedByTorch final : public Rule {
     for (const auto& unit : model.dockerfiles) {
       std::vector<Origin> seen;
       for (const auto& stage : unit.build.stages) {
+        // The torch the stage installs decides which entries its cpp_extension knows.
+        model::MaybeFact<domain::TorchVersion> torch = model::stage_torch(unit.build, stage);
         for (const model::ArchSetting* s : stages::arch_settings_of(stage)) {
           if (!s->value_known) continue;
           if (std::find(seen.begin(), seen.end(), s->origin) != seen.end()) continue;
           seen.push_back(s->origin);
-          for (const auto& issue : s->parsed().issues) {
+          domain::ArchList parsed = domain::parse_torch_arch_list(
+              s->value, s->contiguous, s->origin.span.begin, s->origin.span, torch ? &torch->value : nullptr);
+          for (const auto& issue : parsed.issues) {
             auto& d = out.report(kInfo, Origin{s->origin.path, issue.span},
                                  fmt::format("TORCH_CUDA_ARCH_LIST entry `{}`: {}", issue.text, issue.reason));
+            if (torch && issue.reason.starts_with(fmt::format("torch {}.", torch->value.major)))
+              d.related.push_back({torch->origin, fmt::format("torch {} is installed here", torch->value.str())});
             if (!issue.replacement || !s->contiguous) continue;
             Edit edit{issue.span, *issue.replacement};
             // In a shell command an unquoted `;` or space would split the command: quote the value.
