@@ -61,10 +61,17 @@ std::string render_json(const model::BuildGraph& g, const std::set<std::string>*
   }
   for (size_t i = 0; i < g.invocations.size(); ++i) {
     const auto& inv = g.invocations[i];
+    llvm::json::Value torch = nullptr;
+    if (inv.torch) {
+      llvm::json::Object o{{"version", inv.torch->value.str()}, {"origin", origin_json(inv.torch->origin, lines)}};
+      if (inv.torch_cuda_variant) o["cuda_variant"] = inv.torch_cuda_variant->str();
+      torch = std::move(o);
+    }
     invocations.push_back(llvm::json::Object{{"id", static_cast<int64_t>(i)},
                                              {"kind", kind_name(inv.kind)},
                                              {"origin", origin_json(inv.where, lines)},
-                                             {"command", inv.command}});
+                                             {"command", inv.command},
+                                             {"torch", std::move(torch)}});
   }
   for (const auto& [path, builds] : g.sources) {
     if (only && !only->count(path)) continue;
@@ -123,6 +130,7 @@ std::string render_text(const model::BuildGraph& g, const std::set<std::string>*
       }
       if (b.cuda) out += fmt::format("    CUDA {}: {}\n", b.cuda->value.str(), lines.where(b.cuda->origin));
       else out += "    CUDA: unknown (no build file names the toolkit)\n";
+      if (inv.torch) out += fmt::format("    torch {}: {}\n", inv.torch->value.str(), lines.where(inv.torch->origin));
     }
   }
   return out;

@@ -65,6 +65,7 @@ class Builder {
     }
     g_.invocations.push_back({Invocation::Kind::Local, {}, "the developer's machine", "", std::nullopt, true,
                               in_.default_cuda, {}, {}, false});
+    local_torch(g_.invocations[0]);
     const PathOf abs = [this](const std::string& p) { return abs_path(p); };
     add_setup_targets(m_, abs, g_.targets);
     for (const auto& p : m_.cmake_projects) add_cmake_targets(p.facts, p.top_level, abs_path(p.top_level), std::nullopt, g_.targets);
@@ -191,6 +192,7 @@ class Builder {
             inv.torch_arch_list_known = step.arch_list->value_known;
           }
           inv.cuda = cuda;
+          step_torch(u.build, st, step, inv);
           std::optional<std::string> dir;
           if (step.build_path) dir = cm.tree_of(*step.build_path, chain, st.index, step.instruction);
           if (dir) {
@@ -219,6 +221,56 @@ class Builder {
         for (const auto& step : st.cmake_steps) cmake_invocation(cm, chain, st, step, cuda);
       }
     }
+  }
+
+  // The one exact torch pin of the project's requirements files and pyproject.toml: what the
+  // developer installs. Several different pins: unknown.
+  void local_torch(Invocation& inv) const {
+    bool conflict = false;
+    auto variant_of = [](const domain::TorchVersion& v) {
+      return v.local.empty() ? std::nullopt : domain::parse_cuda_version(v.local);
+    };
+    auto take = [&](const domain::TorchVersion& v, std::optional<domain::CudaVersion> variant, const Origin& o) {
+      if (inv.torch && inv.torch->value.str() != v.str()) {
+        conflict = true;
+        return;
+      }
+      if (!inv.torch) inv.torch = Fact<domain::TorchVersion>{v, o, false};
+      if (variant) inv.torch_cuda_variant = variant;
+    };
+    for (const auto& u : m_.requirements) {
+      std::optional<domain::CudaVersion> idx;
+      for (const auto& i : u.reqs.indexes)
+        if (auto v = domain::variant_from_index_url(i.url); v && v->cuda) idx = v->cuda;
+      for (const auto& r : u.reqs.requirements)
+        if (r.name == "torch" && r.exact)
+          if (auto v = domain::parse_torch_version(*r.exact))
+            take(*v, v->local.empty() ? idx : variant_of(*v), {u.file->path, r.span});
+    }
+    for (const auto& u : m_.pyprojects)
+      for (const auto& r : u.project.dependencies)
+        if (r.name == "torch" && r.exact)
+          if (auto v = domain::parse_torch_version(*r.exact))
+            take(*v, variant_of(*v), {u.file->path, r.span});
+    if (conflict) {
+      inv.torch.reset();
+      inv.torch_cuda_variant.reset();
+    }
+  }
+
+  // The torch a Dockerfile step builds against (CompileStep::torch_install), else the base image's.
+  static void step_torch(const DockerBuild& b, const DockerStage& st, const CompileStep& step, Invocation& inv) {
+    if (step.torch_install && step.torch_install_stage && *step.torch_install_stage < b.stages.size()) {
+      const DockerStage& owner = b.stages[*step.torch_install_stage];
+      if (*step.torch_install >= owner.torch_installs.size()) return;
+      const TorchInstall& ti = owner.torch_installs[*step.torch_install];
+      if (!ti.pinned) return;
+      inv.torch = Fact<domain::TorchVersion>{*ti.pinned, ti.where, false};
+      if (ti.variant && ti.variant->cuda) inv.torch_cuda_variant = ti.variant->cuda;
+      return;
+    }
+    inv.torch = st.image_torch;
+    if (st.cuda && st.image_torch) inv.torch_cuda_variant = st.cuda->value;  // the image's own CUDA
   }
 
   // A project the build context holds without build files in the tree: it may compile any

@@ -11,6 +11,7 @@
 #include "analyzer/core/diagnostic.h"
 #include "analyzer/domain/arch.h"
 #include "analyzer/domain/cuda_support.h"
+#include "analyzer/domain/torch_support.h"
 #include "analyzer/frontends/compile_db/compile_db.h"
 #include "analyzer/frontends/python/setup_py.h"
 #include "analyzer/model/fact.h"
@@ -89,6 +90,11 @@ struct Invocation {
   // developer's machine).
   std::vector<std::string> copied;
   bool copies_known = false;
+  // The torch it builds against: a Dockerfile's last exact `pip install torch==...` before the
+  // step (else a pytorch/pytorch base image's); on the developer's machine the one exact pin of
+  // requirements*.txt / pyproject.toml. Unknown when unpinned or pinned differently.
+  MaybeFact<domain::TorchVersion> torch;
+  std::optional<domain::CudaVersion> torch_cuda_variant;  // +cuXYZ or the wheel index
 };
 
 // One (target, invocation) pair that compiles a source.

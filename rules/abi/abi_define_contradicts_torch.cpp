@@ -19,14 +19,15 @@ class AbiDefineContradictsTorch final : public Rule {
 
   void check(const model::ProjectModel& model, DiagnosticSink& out) const override {
     for (const auto& def : abi::all_abi_defines(model)) {
-      for (const auto& pin : model.torch_pins) {
-        auto abi = domain::torch_wheel_abi(pin.version, pin.cuda_variant);
+      // Only the torch of a build that compiles this define's target judges it.
+      for (const auto& b : abi::torches_building(model.graph, def)) {
+        auto abi = domain::torch_wheel_abi(b.torch.value, b.cuda_variant);
         if (!abi || *abi == def.value) continue;
         auto& d = out.report(kInfo, def.origin,
                              fmt::format("`_GLIBCXX_USE_CXX11_ABI={}` but torch {} wheels use ABI {}: the "
                                          "extension builds and then fails at import with `undefined symbol: "
-                                         "_ZN3c10...`", def.value, pin.version.str(), *abi));
-        d.related.push_back({pin.origin, fmt::format("torch {} is pinned here", pin.version.str())});
+                                         "_ZN3c10...`", def.value, b.torch.value.str(), *abi));
+        d.related.push_back({b.torch.origin, fmt::format("torch {} is installed for this build here", b.torch.value.str())});
         break;
       }
     }
