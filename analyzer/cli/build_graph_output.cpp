@@ -22,7 +22,12 @@ const char* kind_name(model::BuildTarget::Kind k) {
 }
 
 const char* kind_name(model::Invocation::Kind k) {
-  return k == model::Invocation::Kind::Local ? "local" : "dockerfile";
+  switch (k) {
+    case model::Invocation::Kind::Local: return "local";
+    case model::Invocation::Kind::Dockerfile: return "dockerfile";
+    case model::Invocation::Kind::CiStep: return "ci";
+  }
+  return "local";
 }
 
 class Lines {
@@ -71,6 +76,7 @@ std::string render_json(const model::BuildGraph& g, const std::set<std::string>*
                                              {"kind", kind_name(inv.kind)},
                                              {"origin", origin_json(inv.where, lines)},
                                              {"command", inv.command},
+                                             {"stage", inv.stage},
                                              {"torch", std::move(torch)}});
   }
   for (const auto& [path, builds] : g.sources) {
@@ -119,6 +125,8 @@ std::string render_text(const model::BuildGraph& g, const std::set<std::string>*
       const auto& inv = g.invocations[b.invocation];
       std::string by = inv.kind == model::Invocation::Kind::Local
                            ? std::string("on the developer's machine")
+                       : inv.kind == model::Invocation::Kind::CiStep
+                           ? fmt::format("by `{}` at {} (job `{}`)", inv.command, lines.where(inv.where), inv.stage)
                            : fmt::format("by `{}` at {}", inv.command, lines.where(inv.where));
       out += fmt::format("  {} `{}` ({}), {}\n", kind_name(t.kind), t.name, lines.where(t.where), by);
       if (b.archs_unknown) {

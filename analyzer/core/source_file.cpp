@@ -67,6 +67,7 @@ std::string_view to_string(FileKind k) {
     case FileKind::Python: return "python";
     case FileKind::CompileCommands: return "compile-commands";
     case FileKind::CudalintToml: return "cudalint-toml";
+    case FileKind::CiWorkflow: return "ci-workflow";
   }
   return "unknown";
 }
@@ -84,6 +85,10 @@ FileKind classify_path(std::string_view path) {
   if (ends_with(name, ".cu") || ends_with(name, ".cuh")) return FileKind::CudaSource;
   if (ends_with(name, ".py")) return FileKind::Python;
   if (name == "compile_commands.json") return FileKind::CompileCommands;
+  if ((ends_with(name, ".yml") || ends_with(name, ".yaml")) && path.size() > name.size()) {
+    std::string_view dir = path.substr(0, path.size() - name.size() - 1);
+    if (dir == ".github/workflows" || ends_with(dir, "/.github/workflows")) return FileKind::CiWorkflow;
+  }
   return FileKind::Unknown;
 }
 

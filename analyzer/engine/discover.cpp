@@ -333,7 +333,10 @@ class Discoverer {
       bool is_dir = type == DT_DIR;  // a symlink is a file to git, whatever it points to
       if (!is_dir && type != DT_REG && type != DT_LNK) continue;
       // Cheapest test first: most files in a tree have a kind we never analyse.
-      if (!is_dir && classify_path(name) == FileKind::Unknown) continue;
+      // A workflow's kind depends on its directory (`.github/workflows/`), not its name alone.
+      if (!is_dir && classify_path(name) == FileKind::Unknown &&
+          !((name.ends_with(".yml") || name.ends_with(".yaml")) && classify_path(abs) == FileKind::CiWorkflow))
+        continue;
       if (node && ignored(node, abs, is_dir)) continue;
       if (excluded(abs, is_dir)) continue;
       if (is_dir) walk(abs);

@@ -23,6 +23,7 @@
 #include "analyzer/engine/discover.h"
 #include "analyzer/engine/glob.h"
 #include "analyzer/engine/suppress.h"
+#include "analyzer/frontends/ci/github_workflow.h"
 #include "analyzer/frontends/cmake/cmake.h"
 #include "analyzer/frontends/dockerfile/dockerfile.h"
 #include "analyzer/frontends/python/gb_serialize.h"
@@ -156,6 +157,7 @@ struct FileWork {
   const LoadedConfig* config = nullptr;
   std::shared_ptr<const SourceFile> source;
   std::optional<model::DockerfileUnit> docker;
+  std::optional<model::CiWorkflowUnit> ci;
   std::optional<model::SetupPyUnit> setup_py;
   std::optional<model::RequirementsUnit> requirements;
   std::optional<model::PyProjectUnit> pyproject;
@@ -170,7 +172,7 @@ struct FileWork {
 // Build files: what the build graph is made of.
 bool is_build_file(FileKind k) {
   return k == FileKind::Dockerfile || k == FileKind::CMake || k == FileKind::SetupPy || k == FileKind::PyProject ||
-         k == FileKind::Requirements || k == FileKind::CompileCommands;
+         k == FileKind::Requirements || k == FileKind::CompileCommands || k == FileKind::CiWorkflow;
 }
 
 void parse_compile_commands(const SourceFile& sf, std::vector<Diagnostic>& out) {
@@ -270,6 +272,14 @@ void process_file(FileWork& w, const RunOptions& opts, uint64_t max_bytes, const
     case FileKind::CompileCommands:
       parse_compile_commands(sf, w.diags);
       break;
+    case FileKind::CiWorkflow: {
+      ci::ParseResult pr = ci::parse_github_workflow(sf.text);
+      for (const auto& e : pr.errors)
+        w.diags.push_back({&rules::parse_syntax_error_info(), Severity::Error, {sf.path, e.span}, e.message, {},
+                           std::nullopt});
+      w.ci = model::extract_ci_build(sf, pr.workflow);
+      break;
+    }
     case FileKind::SetupPy: {
       python::ParseResult pr = python::parse_setup_py(sf.text);
       for (const auto& e : pr.errors)
@@ -424,6 +434,7 @@ RunOutput run_analysis(const RunOptions& opts) {
     loaded.emplace_back(w.source.get(), w.file.fs_path);
     by_abs[w.file.fs_path] = w.source.get();
     if (w.docker) units.dockerfiles.push_back(std::move(*w.docker));
+    if (w.ci) units.ci_workflows.push_back(std::move(*w.ci));
     if (w.setup_py) units.setup_pys.push_back(std::move(*w.setup_py));
     if (w.requirements) units.requirements.push_back(std::move(*w.requirements));
     if (w.pyproject) units.pyprojects.push_back(std::move(*w.pyproject));

@@ -120,6 +120,7 @@ bool affects_model(FileKind k) {
     case FileKind::Requirements:
     case FileKind::CompileCommands:
     case FileKind::CudalintToml:
+    case FileKind::CiWorkflow:
       return true;
     default:
       return false;

@@ -63,8 +63,10 @@ class Builder {
       display_of_[abs] = f->path;
       for (std::string d = parent_of(abs); dirs_.insert(d).second && d != "/";) d = parent_of(d);
     }
-    g_.invocations.push_back({Invocation::Kind::Local, {}, "the developer's machine", "", std::nullopt, true,
-                              in_.default_cuda, {}, {}, false});
+    Invocation local;
+    local.command = "the developer's machine";
+    local.cuda = in_.default_cuda;
+    g_.invocations.push_back(std::move(local));
     local_torch(g_.invocations[0]);
     const PathOf abs = [this](const std::string& p) { return abs_path(p); };
     add_setup_targets(m_, abs, g_.targets);
@@ -130,15 +132,20 @@ class Builder {
   // which every plain COPY source exists (`docker build -f docker/Dockerfile .` from the
   // repository root is the common case); with only `COPY . dest`, the nearest that holds a
   // build file; else the analysed root.
-  std::string context_root(const DockerfileUnit& u) const {
+  std::string context_root(const SourceFile& file, const DockerBuild& build, Invocation::Kind kind) const {
+    if (kind == Invocation::Kind::CiStep) {
+      // The repository a workflow checks out: the directory holding `.github/workflows/`.
+      std::string d = parent_of(parent_of(parent_of(abs_path(file.path))));
+      return d.empty() ? (in_.root.empty() ? "/" : in_.root) : d;
+    }
     std::vector<std::string> plain;
-    for (const auto& st : u.build.stages)
+    for (const auto& st : build.stages)
       for (const auto& c : st.copies)
         if (!c.from_stage)
           for (const auto& s : c.sources)
             if (s != "." && s != "./" && s.find_first_of("*?[$") == std::string::npos) plain.push_back(s);
     const std::string top = in_.root.empty() ? "/" : in_.root;
-    for (std::string d = parent_of(abs_path(u.file->path));; d = parent_of(d)) {
+    for (std::string d = parent_of(abs_path(file.path));; d = parent_of(d)) {
       bool all = true;
       for (const auto& s : plain) all = all && exists(resolve(d, s));
       if (plain.empty())
@@ -149,10 +156,10 @@ class Builder {
     return top;
   }
 
-  ContextMap context_map(const DockerfileUnit& u) const {
+  ContextMap context_map(const SourceFile& file, const DockerBuild& build, Invocation::Kind kind) const {
     ContextMap cm;
-    cm.root = context_root(u);
-    for (const auto& st : u.build.stages)
+    cm.root = context_root(file, build, kind);
+    for (const auto& st : build.stages)
       for (const auto& c : st.copies) {
         if (c.from_stage || c.dest.empty()) continue;
         for (const auto& s : c.sources) {
@@ -174,16 +181,22 @@ class Builder {
   }
 
   void docker_invocations() {
-    for (const auto& u : m_.dockerfiles) {
-      const ContextMap cm = context_map(u);
-      for (const auto& st : u.build.stages) {
-        const std::vector<size_t> chain = chain_of(u.build, st.index);
+    for (const auto& u : m_.dockerfiles) scripted_invocations(*u.file, u.build, Invocation::Kind::Dockerfile);
+    for (const auto& u : m_.ci_workflows) scripted_invocations(*u.file, u.build, Invocation::Kind::CiStep);
+  }
+
+  // The invocations of a Dockerfile's stages, or of a CI workflow's jobs written as stages.
+  void scripted_invocations(const SourceFile& file, const DockerBuild& build, Invocation::Kind kind) {
+    {
+      const ContextMap cm = context_map(file, build, kind);
+      for (const auto& st : build.stages) {
+        const std::vector<size_t> chain = chain_of(build, st.index);
         MaybeFact<domain::CudaVersion> cuda = effective_cuda(st);
         if (!cuda) cuda = in_.default_cuda;
         for (const auto& step : st.compile_steps) {
           if (!step.local_project) continue;
           Invocation inv;
-          inv.kind = Invocation::Kind::Dockerfile;
+          inv.kind = kind;
           inv.where = step.where;
           inv.command = step.command;
           inv.stage = st.name.empty() ? std::to_string(st.index) : st.name;
@@ -192,7 +205,7 @@ class Builder {
             inv.torch_arch_list_known = step.arch_list->value_known;
           }
           inv.cuda = cuda;
-          step_torch(u.build, st, step, inv);
+          step_torch(build, st, step, inv);
           std::optional<std::string> dir;
           if (step.build_path) dir = cm.tree_of(*step.build_path, chain, st.index, step.instruction);
           if (dir) {
@@ -212,13 +225,13 @@ class Builder {
             }
             has_build_file = has_build_file || exists(*dir + "/setup.py") || exists(*dir + "/pyproject.toml") ||
                              exists(*dir + "/CMakeLists.txt");
-            if (!has_build_file) inv.targets.push_back(context_project(*dir, step.where, u.file->path));
+            if (!has_build_file) inv.targets.push_back(context_project(*dir, step.where, file.path));
           }
           // Without a path from the build context (a clone, a package), none of the tree's
           // targets: what it builds is not here.
           g_.invocations.push_back(std::move(inv));
         }
-        for (const auto& step : st.cmake_steps) cmake_invocation(cm, chain, st, step, cuda);
+        for (const auto& step : st.cmake_steps) cmake_invocation(cm, chain, st, step, cuda, kind);
       }
     }
   }
@@ -296,12 +309,13 @@ class Builder {
   // `cmake -S dir -D...` in a RUN: the tree's CMake project at that directory, evaluated again
   // with the command line's cache entries, built by this invocation only.
   void cmake_invocation(const ContextMap& cm, const std::vector<size_t>& chain,
-                        const DockerStage& st, const CMakeStep& step, const MaybeFact<domain::CudaVersion>& cuda) {
+                        const DockerStage& st, const CMakeStep& step, const MaybeFact<domain::CudaVersion>& cuda,
+                        Invocation::Kind kind) {
     if (step.source_dir.empty() || !in_.cmake_loader) return;
     auto dir = cm.tree_of(step.source_dir, chain, st.index, step.instruction);
     if (!dir || !exists(*dir + "/CMakeLists.txt")) return;
     Invocation inv;
-    inv.kind = Invocation::Kind::Dockerfile;
+    inv.kind = kind;
     inv.where = step.where;
     inv.command = step.command;
     inv.stage = st.name.empty() ? std::to_string(st.index) : st.name;
@@ -391,6 +405,8 @@ class Builder {
     }
     b.archs_unknown = inv.kind == Invocation::Kind::Local
                           ? "TORCH_CUDA_ARCH_LIST is not set: torch builds for the GPUs visible at build time"
+                      : inv.kind == Invocation::Kind::CiStep
+                          ? "TORCH_CUDA_ARCH_LIST is not set: torch builds for the GPUs the CI runner has"
                           : "TORCH_CUDA_ARCH_LIST is not set and `docker build` sees no GPU";
     return b;
   }

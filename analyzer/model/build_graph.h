@@ -75,11 +75,11 @@ struct BuildTarget {
 
 // What runs a target's build, with what environment.
 struct Invocation {
-  enum class Kind { Local, Dockerfile };
+  enum class Kind { Local, Dockerfile, CiStep };
   Kind kind = Kind::Local;
   Origin where;         // the RUN command (empty for the developer's machine)
   std::string command;  // "pip install ." for messages
-  std::string stage;    // Dockerfile stage name or index
+  std::string stage;    // Dockerfile stage name or index; CI job (with its matrix values)
   // TORCH_CUDA_ARCH_LIST visible to it (nullopt: unset; value "" with known=false: unreadable).
   std::optional<Fact<std::string>> torch_arch_list;
   bool torch_arch_list_known = true;

@@ -82,6 +82,8 @@ ProjectModel build_model(const std::vector<std::pair<const SourceFile*, std::str
   ProjectModel m;
   m.target_archs_override = inputs.target_archs_override;
   m.dockerfiles = std::move(units.dockerfiles);
+  m.ci_workflows = std::move(units.ci_workflows);
+  sort_by_path(m.ci_workflows);
   m.setup_pys = std::move(units.setup_pys);
   m.requirements = std::move(units.requirements);
   m.pyprojects = std::move(units.pyprojects);

@@ -17,6 +17,7 @@
 #include "analyzer/frontends/requirements/requirements.h"
 #include "analyzer/domain/arch.h"
 #include "analyzer/model/build_graph.h"
+#include "analyzer/model/ci_build.h"
 #include "analyzer/model/compiled_regions.h"
 #include "analyzer/model/docker_build.h"
 #include "analyzer/model/fact.h"
@@ -95,6 +96,7 @@ struct ModelInputs {
 
 struct ProjectModel {
   std::vector<DockerfileUnit> dockerfiles;  // sorted by path
+  std::vector<CiWorkflowUnit> ci_workflows;  // sorted by path: their jobs are build-graph invocations
   std::vector<SetupPyUnit> setup_pys;       // sorted by path
   std::vector<RequirementsUnit> requirements;
   std::vector<PyProjectUnit> pyprojects;     // sorted by path
@@ -115,6 +117,7 @@ struct ProjectModel {
 // Per-file front-end results, parsed in parallel beforehand.
 struct ParsedUnits {
   std::vector<DockerfileUnit> dockerfiles;
+  std::vector<CiWorkflowUnit> ci_workflows;
   std::vector<SetupPyUnit> setup_pys;
   std::vector<RequirementsUnit> requirements;
   std::vector<PyProjectUnit> pyprojects;

@@ -43,25 +43,31 @@ class ArchUnsupportedByCuda final : public Rule {
       }
     }
     // Lists in build files (CMake's CMAKE_CUDA_ARCHITECTURES, -gencode flags) reach the toolkit
-    // of the Dockerfile steps that build them (build graph): reported once per arch and place.
+    // of the Dockerfile and CI steps that build them (build graph), as do a CI job's own
+    // TORCH_CUDA_ARCH_LIST: reported once per arch and place.
     const model::BuildGraph& g = model.graph;
     std::set<std::tuple<std::string, uint32_t, int, char>> seen;
     for (const auto& [path, builds] : g.sources)
       for (const auto& b : builds) {
         const auto& inv = g.invocations[b.invocation];
-        if (inv.kind != model::Invocation::Kind::Dockerfile || !b.cuda) continue;
+        if (inv.kind == model::Invocation::Kind::Local || !b.cuda) continue;
         for (const auto& t : b.archs) {
-          if (t.origin.path.empty() || t.origin.path == "<command line>" || t.via == "TORCH_CUDA_ARCH_LIST" ||
+          if (t.origin.path.empty() || t.origin.path == "<command line>" ||
+              (t.via == "TORCH_CUDA_ARCH_LIST" && inv.kind == model::Invocation::Kind::Dockerfile) ||
               t.via.ends_with("target-archs"))
             continue;  // the Dockerfile's own lists are reported above; cudalint's config is no build
           auto sup = domain::cuda_supports(b.cuda->value, t.arch);
           if (sup.verdict != domain::Support::Unsupported) continue;
           if (!seen.emplace(t.origin.path, t.origin.span.begin, t.arch.sm(), t.arch.suffix).second) continue;
           auto& d = out.report(kInfo, t.origin,
-                               fmt::format("{} ({}) is not supported by CUDA {} ({}; supported: {}), the toolkit `{}` "
-                                           "builds it with: nvcc fails with `Unsupported gpu architecture 'compute_{}'`",
+                               fmt::format("{} ({}) is not supported by CUDA {} ({}; supported: {}), the toolkit "
+                                           "`{}`{} builds it with: nvcc fails with `Unsupported gpu architecture "
+                                           "'compute_{}'`",
                                            t.arch.sm_name(), t.via, b.cuda->value.str(), sup.reason,
-                                           domain::supported_range(b.cuda->value), inv.command, t.arch.sm()));
+                                           domain::supported_range(b.cuda->value), inv.command,
+                                           inv.kind == model::Invocation::Kind::CiStep
+                                               ? fmt::format(" of CI job `{}`", inv.stage) : std::string(),
+                                           t.arch.sm()));
           d.related.push_back({inv.where, "this step builds it"});
           d.related.push_back({b.cuda->origin, fmt::format("CUDA {} comes from here", b.cuda->value.str())});
         }

@@ -185,18 +185,6 @@ void and_into(Conj& a, const Conj& b) {
   a.never = a.never || b.never;
 }
 
-Test negate(Test t) {
-  switch (t) {
-    case Test::Equals: return Test::NotEquals;
-    case Test::NotEquals: return Test::Equals;
-    case Test::Truthy: return Test::Falsy;
-    case Test::Falsy: return Test::Truthy;
-    case Test::Set: return Test::Unset;
-    case Test::Unset: return Test::Set;
-  }
-  return t;
-}
-
 // os.getenv("X", d) / os.environ.get("X", d) / os.environ["X"].
 struct EnvRead {
   std::string var;
