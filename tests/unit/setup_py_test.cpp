@@ -1487,4 +1487,28 @@ def other():
   EXPECT_FALSE(after->unknown_condition);
 }
 
+TEST(SetupPyEnv, NamesAssignedInSeveralBranches) {
+  std::string t = R"PY(import os
+from torch.utils.cpp_extension import CUDAExtension, IS_HIP_EXTENSION
+if os.getenv("TARGET") == "rocm":
+    IS_ROCM = True
+else:
+    IS_ROCM = False
+if not IS_ROCM:
+    cuda = CUDAExtension("cuda_ext", ["a.cu"])
+else:
+    hip = CUDAExtension("hip_ext", ["a_hip.cu"])
+if IS_HIP_EXTENSION:
+    never = CUDAExtension("hip_only", ["h.cu"])
+)PY";
+  auto r = parse_setup_py(t);
+  EXPECT_TRUE(r.errors.empty());
+  // IS_ROCM holds True or False: the test is not the first assignment's `True`.
+  const Extension* cuda = ext_named(r.setup, "cuda_ext");
+  ASSERT_TRUE(cuda) << "`not IS_ROCM` is not statically false";
+  EXPECT_TRUE(ext_named(r.setup, "hip_ext"));
+  // A CUDA torch's IS_HIP_EXTENSION is False.
+  EXPECT_FALSE(ext_named(r.setup, "hip_only"));
+}
+
 }  // namespace

@@ -238,7 +238,11 @@ std::optional<bool> truth(const Value& v) {
       return std::nullopt;
     case K::Func:
     case K::Class: return true;
-    default: return std::nullopt;  // Unknown, and Ref: a module attribute may be None
+    case K::Ref:
+      // cudalint judges CUDA builds: under a CUDA torch these name no ROCm build.
+      if (v.text == "torch.utils.cpp_extension.IS_HIP_EXTENSION" || v.text == "torch.version.hip") return false;
+      return std::nullopt;  // a module attribute may be None
+    default: return std::nullopt;  // Unknown
   }
 }
 

@@ -400,6 +400,10 @@ class Extractor {
     return c;
   }
 
+  // Whether the name is assigned once: a value merged from several branches (`if hip: X = True
+  // else: X = False`) keeps the span of the first, which is not what the name holds.
+  bool single_binding(TSNode name) const { return bindings_.assigned_to(in_.text(name)).size() <= 1; }
+
   // The env read an expression is (through names bound to one), if any.
   std::optional<EnvRead> env_read(TSNode n, Scope& scope, int depth) {
     if (depth > kMaxCondDepth || ts_node_is_null(n)) return std::nullopt;
@@ -411,7 +415,7 @@ class Extractor {
     if (t == "identifier") {
       TSNode rhs{};
       const Value* v = scope.find(in_.text(n));
-      if (v && v->is(K::Unknown) && bindings_.expression_of(v->span, &rhs) && rhs.id != n.id)
+      if (v && v->is(K::Unknown) && single_binding(n) && bindings_.expression_of(v->span, &rhs) && rhs.id != n.id)
         return env_read(rhs, scope, depth + 1);
       return std::nullopt;
     }
@@ -526,7 +530,7 @@ class Extractor {
     if (t == "identifier") {
       TSNode rhs{};
       const Value* v = scope.find(in_.text(n));
-      if (v && v->is(K::Unknown) && bindings_.expression_of(v->span, &rhs) && rhs.id != n.id)
+      if (v && v->is(K::Unknown) && single_binding(n) && bindings_.expression_of(v->span, &rhs) && rhs.id != n.id)
         return analyze(rhs, neg, scope, depth + 1);
     }
     return unknown_conj(sp);
