@@ -23,7 +23,7 @@ enum class FileKind {
   Python,          // other .py
   CompileCommands, // compile_commands.json
   CudalintToml,    // cudalint.toml
-  CiWorkflow,      // .github/workflows/*.yml, *.yaml
+  CiWorkflow,      // .github/workflows/*.yml, *.yaml; .gitlab-ci.yml
 };
 
 std::string_view to_string(FileKind k);

@@ -24,6 +24,7 @@
 #include "analyzer/engine/glob.h"
 #include "analyzer/engine/suppress.h"
 #include "analyzer/frontends/ci/github_workflow.h"
+#include "analyzer/frontends/ci/gitlab_ci.h"
 #include "analyzer/frontends/cmake/cmake.h"
 #include "analyzer/frontends/dockerfile/dockerfile.h"
 #include "analyzer/frontends/python/gb_serialize.h"
@@ -273,7 +274,9 @@ void process_file(FileWork& w, const RunOptions& opts, uint64_t max_bytes, const
       parse_compile_commands(sf, w.diags);
       break;
     case FileKind::CiWorkflow: {
-      ci::ParseResult pr = ci::parse_github_workflow(sf.text);
+      ci::ParseResult pr = sf.path == ".gitlab-ci.yml" || sf.path.ends_with("/.gitlab-ci.yml")
+                               ? ci::parse_gitlab_ci(sf.text)
+                               : ci::parse_github_workflow(sf.text);
       for (const auto& e : pr.errors)
         w.diags.push_back({&rules::parse_syntax_error_info(), Severity::Error, {sf.path, e.span}, e.message, {},
                            std::nullopt});

@@ -134,8 +134,10 @@ class Builder {
   // build file; else the analysed root.
   std::string context_root(const SourceFile& file, const DockerBuild& build, Invocation::Kind kind) const {
     if (kind == Invocation::Kind::CiStep) {
-      // The repository a workflow checks out: the directory holding `.github/workflows/`.
-      std::string d = parent_of(parent_of(parent_of(abs_path(file.path))));
+      // The repository a pipeline checks out: the directory holding `.github/workflows/`, or
+      // `.gitlab-ci.yml`.
+      bool gitlab = file.path == ".gitlab-ci.yml" || file.path.ends_with("/.gitlab-ci.yml");
+      std::string d = gitlab ? parent_of(abs_path(file.path)) : parent_of(parent_of(parent_of(abs_path(file.path))));
       return d.empty() ? (in_.root.empty() ? "/" : in_.root) : d;
     }
     std::vector<std::string> plain;

@@ -1,6 +1,7 @@
 #include "analyzer/model/ci_build.h"
 
 #include <algorithm>
+#include <cctype>
 
 namespace cudalint::model {
 
@@ -183,6 +184,34 @@ std::vector<KeyValue> github_env_writes(const MappedText& script) {
   return out;
 }
 
+// GitLab expands `$X` / `${X}` in a job's image from its variables (matrix values included).
+std::string expand_vars(const std::string& t, const std::vector<const ci::Entry*>& vars) {
+  if (t.find('$') == std::string::npos) return t;
+  std::string text;
+  for (size_t i = 0; i < t.size();) {
+    if (t[i] != '$') {
+      text.push_back(t[i++]);
+      continue;
+    }
+    size_t b = i + 1, e = b;
+    bool braced = b < t.size() && t[b] == '{';
+    if (braced) e = t.find('}', b);
+    else
+      while (e < t.size() && (std::isalnum(static_cast<unsigned char>(t[e])) || t[e] == '_')) ++e;
+    if (e == std::string::npos || e == b) {
+      text.push_back(t[i++]);
+      continue;
+    }
+    std::string name = t.substr(braced ? b + 1 : b, braced ? e - b - 1 : e - b);
+    std::string value = "${" + name + "}";  // unknown: stays a reference
+    for (const ci::Entry* v : vars)
+      if (v->key.value() == name) value = v->value.value();
+    text += value;
+    i = braced ? e + 1 : e;
+  }
+  return text;
+}
+
 bool is_bash(const std::optional<ci::Scalar>& shell) {
   if (!shell) return true;
   const std::string& s = shell->value();
@@ -219,9 +248,15 @@ void add_job(std::string_view file_text, const ci::Workflow& wf, const ci::Job& 
   Instruction from;
   from.keyword = "FROM";
   from.span = from.keyword_span = job.id.span;
+  std::vector<const ci::Entry*> job_vars;  // GitLab: what `$X` in the image may name
+  for (const auto* list : {&wf.env, &job.env})
+    for (const auto& e : *list) job_vars.push_back(&e);
+  if (combo && job.matrix_as_env)
+    for (const auto& e : combo->values) job_vars.push_back(&e);
   if (job.container_image) {
     bool substituted = false;
     from.from_image = substitute(job.container_image->text, ctx, substituted).text;
+    if (job.matrix_as_env) from.from_image = expand_vars(from.from_image, job_vars);
     from.from_image_span = job.container_image->span;
     st.base_image_known = from.from_image.find('$') == std::string::npos;
   } else {
@@ -236,11 +271,17 @@ void add_job(std::string_view file_text, const ci::Workflow& wf, const ci::Job& 
   std::vector<KeyValue> env;
   for (const auto* list : {&wf.env, &job.env})
     for (const auto& e : *list) env.push_back(pair_of(file_text, e.key.value(), e.key.span, e.value, ctx));
+  if (combo && job.matrix_as_env)
+    for (const auto& e : combo->values) env.push_back(pair_of(file_text, e.key.value(), e.key.span, e.value, ctx));
   if (!env.empty()) df.instructions.push_back(env_instruction(std::move(env), job.id.span));
 
   const std::optional<ci::Scalar>& job_wd = job.working_directory ? job.working_directory : wf.working_directory;
   const std::optional<ci::Scalar>& job_shell = job.shell;
   for (const auto& step : job.steps) {
+    if (step.checkout) {  // GitLab: the repository is the job's directory
+      df.instructions.push_back(text_instruction("COPY", literal(". .", step.span.begin), step.span));
+      continue;
+    }
     if (step.uses && step.uses->value().starts_with("actions/checkout")) {
       std::string dest = ".";
       for (const auto& w : step.with)

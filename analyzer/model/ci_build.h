@@ -1,4 +1,4 @@
-// CI workflow jobs as builds: each (job, matrix combination) of a GitHub Actions workflow runs
+// CI jobs as builds: each (job, matrix combination) of a GitHub Actions workflow or GitLab CI file runs
 // its steps in order on one machine, which is what a Dockerfile stage does with its RUNs. The
 // job is written as such a stage (FROM its container, ENV from `env:`, COPY of the checkout,
 // RUN per `run:` step with the step's `env:` exported and its working directory entered) and
@@ -9,7 +9,7 @@
 #include <string>
 
 #include "analyzer/core/source_file.h"
-#include "analyzer/frontends/ci/github_workflow.h"
+#include "analyzer/frontends/ci/workflow.h"
 #include "analyzer/frontends/dockerfile/dockerfile.h"
 #include "analyzer/model/docker_build.h"
 

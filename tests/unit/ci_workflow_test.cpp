@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "analyzer/frontends/ci/github_workflow.h"
+#include "analyzer/frontends/ci/gitlab_ci.h"
 #include "analyzer/model/ci_build.h"
 
 namespace cudalint {
@@ -138,6 +139,69 @@ TEST(CiWorkflow, MatrixFromAnExpressionIsUnknown) {
   ASSERT_EQ(u.build.stages[0].compile_steps.size(), 1u);
   ASSERT_TRUE(u.build.stages[0].compile_steps[0].arch_list);
   EXPECT_FALSE(u.build.stages[0].compile_steps[0].arch_list->value_known);
+}
+
+}  // namespace
+}  // namespace cudalint
+
+namespace cudalint {
+namespace {
+
+constexpr std::string_view kGitlab = R"(variables:
+  MAX_JOBS: "2"
+.cuda-build:
+  image: nvidia/cuda:${CUDA}-devel-ubuntu22.04
+  before_script:
+    - pip install torch==2.5.1
+stages: [build]
+wheel:
+  extends: .cuda-build
+  stage: build
+  variables:
+    TORCH_CUDA_ARCH_LIST: "8.0;9.0"
+  parallel:
+    matrix:
+      - CUDA: ["11.8.0", "12.4.1"]
+  script:
+    - cd ext
+    - pip install --no-build-isolation .
+docs:
+  image: python:3.11
+  script: mkdocs build
+.hidden:
+  script: pip install .
+)";
+
+TEST(GitlabCi, JobsTemplatesAndMatrix) {
+  auto pr = ci::parse_gitlab_ci(kGitlab);
+  ASSERT_TRUE(pr.errors.empty()) << pr.errors[0].message;
+  ASSERT_EQ(pr.workflow.jobs.size(), 2u);  // not `.hidden`, `variables` or `stages`
+  const ci::Job& wheel = pr.workflow.jobs[0];
+  EXPECT_EQ(wheel.id.value(), "wheel");
+  EXPECT_EQ(wheel.combos.size(), 2u);
+  ASSERT_EQ(wheel.steps.size(), 2u);
+  EXPECT_TRUE(wheel.steps[0].checkout);
+  ASSERT_TRUE(wheel.steps[1].run);
+  const ci::Scalar& run = *wheel.steps[1].run;
+  size_t pip = run.value().find("pip install --no-build");
+  ASSERT_NE(pip, std::string::npos) << run.value();
+  EXPECT_EQ(at(kGitlab, run.text.span_of(pip, pip + 11)), "pip install");
+
+  SourceFile sf(".gitlab-ci.yml", FileKind::CiWorkflow, std::string(kGitlab));
+  model::CiWorkflowUnit u = model::extract_ci_build(sf, pr.workflow);
+  ASSERT_EQ(u.build.stages.size(), 3u);
+  const model::DockerStage& first = u.build.stages[0];
+  EXPECT_EQ(first.name, "wheel (CUDA=11.8.0)");
+  ASSERT_TRUE(first.cuda) << "the image names the matrix's CUDA";
+  EXPECT_EQ(first.cuda->value.str(), "11.8.0");
+  ASSERT_TRUE(u.build.stages[1].cuda);
+  EXPECT_EQ(u.build.stages[1].cuda->value.str(), "12.4.1");
+  ASSERT_EQ(first.compile_steps.size(), 1u);
+  ASSERT_TRUE(first.compile_steps[0].build_path);
+  EXPECT_EQ(*first.compile_steps[0].build_path, std::string(model::kCiWorkspace) + "/ext");
+  ASSERT_TRUE(first.compile_steps[0].arch_list);
+  EXPECT_EQ(first.compile_steps[0].arch_list->value, "8.0;9.0");
+  ASSERT_EQ(first.torch_installs.size(), 1u);
 }
 
 }  // namespace
