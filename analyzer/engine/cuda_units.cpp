@@ -26,6 +26,36 @@ std::string dir_of(const std::string& abs) {
 
 }  // namespace
 
+std::string grouped_failures(const std::vector<std::string>& errors) {
+  std::vector<std::pair<std::string, std::vector<std::string>>> groups;  // text with "{}" for the arch
+  for (const auto& e : errors) {
+    std::string key = e, arch;
+    size_t at = e.find(" for sm_");
+    if (at == std::string::npos) at = e.find(" for compute_");
+    if (at != std::string::npos) {
+      size_t b = at + 5, end = e.find_first_of(": ;", b);
+      if (end == std::string::npos) end = e.size();
+      arch = e.substr(b, end - b);
+      key = e.substr(0, b) + "{}" + e.substr(end);
+    }
+    auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == key; });
+    if (it == groups.end()) it = groups.insert(groups.end(), {key, {}});
+    if (!arch.empty() && std::find(it->second.begin(), it->second.end(), arch) == it->second.end())
+      it->second.push_back(arch);
+  }
+  std::string out;
+  for (const auto& [key, archs] : groups) {
+    std::string text = key;
+    if (size_t p = text.find("{}"); p != std::string::npos) {
+      std::string list;
+      for (const auto& a : archs) list += (list.empty() ? "" : ", ") + a;
+      text.replace(p, 2, list);
+    }
+    out += (out.empty() ? "" : "; ") + text;
+  }
+  return out;
+}
+
 CudaSourcesOutput analyze_cuda_sources(const model::ProjectModel& model, const CudaSourcesInput& in) {
   CudaSourcesOutput out;
   if (!in.loaded) return out;
@@ -156,10 +186,10 @@ CudaSourcesOutput analyze_cuda_sources(const model::ProjectModel& model, const C
         }
       }
     // Failures of the front-end itself are said, never dropped: the file looks clean otherwise.
-    std::set<std::string> failures(r.errors.begin(), r.errors.end());
-    for (const auto& e : failures)
+    // One finding per file, naming the archs each reason held for.
+    if (std::string failures = grouped_failures(r.errors); !failures.empty())
       diags[i].push_back({&rules::parse_analysis_failed_info(), rules::parse_analysis_failed_info().default_severity,
-                          {sf->path, {0, 0}}, fmt::format("{}; its INTR and MEM checks are incomplete", e), {},
+                          {sf->path, {0, 0}}, fmt::format("{}; its INTR and MEM checks are incomplete", failures), {},
                           std::nullopt});
     for (const auto& e : r.syntax_errors)
       diags[i].push_back({&rules::parse_syntax_error_info(), Severity::Error, {sf->path, {e.begin, e.end}},

@@ -46,4 +46,8 @@ struct CudaSourcesOutput {
 
 CudaSourcesOutput analyze_cuda_sources(const model::ProjectModel& model, const CudaSourcesInput& in);
 
+// The front-end's per-arch failures of one file ("... for sm_80: why") as the text of its one
+// PARSE006: each reason once, with the archs it held for ("... for sm_80, sm_90: why").
+std::string grouped_failures(const std::vector<std::string>& errors);
+
 }  // namespace cudalint
