@@ -54,6 +54,7 @@ namespace cudalint::cuda {
 
 std::string_view prelude_base();     // generated from prelude.cuh
 std::string_view torch_stub_text();  // generated from torch_stub.cuh
+std::string_view torch_atomic_stub_text();  // generated from torch_atomic_stub.cuh
 
 namespace {
 
@@ -99,6 +100,11 @@ constexpr std::string_view kCudaHeaders[] = {
 constexpr std::string_view kTorchStubPath = "/cudalint/torch_stub.cuh";
 constexpr std::string_view kTorchStubInclude = "#include \"/cudalint/torch_stub.cuh\"\n";
 static_assert(kTorchStubInclude.find(kTorchStubPath) != std::string_view::npos);
+// torch's atomic helpers (their own atomicAdd(double*) below sm_60): a stand-in of their own.
+constexpr std::string_view kTorchAtomicStubPath = "/cudalint/torch_atomic_stub.cuh";
+constexpr std::string_view kTorchAtomicStubInclude = "#include \"/cudalint/torch_atomic_stub.cuh\"\n";
+static_assert(kTorchAtomicStubInclude.find(kTorchAtomicStubPath) != std::string_view::npos);
+constexpr std::string_view kTorchAtomicHeaders[] = {"ATen/cuda/Atomic.cuh", "THC/THCAtomics.cuh"};
 constexpr std::string_view kTorchHeaders[] = {
     "torch/extension.h", "torch/torch.h", "torch/all.h", "torch/python.h", "torch/library.h", "torch/types.h",
     "torch/script.h", "ATen/ATen.h", "ATen/Dispatch.h", "ATen/Dispatch_v2.h", "ATen/Tensor.h", "ATen/core/Tensor.h",
@@ -1780,6 +1786,9 @@ llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> fixed_files(const std::s
   mem->addFile(kTorchStubPath, 0, llvm::MemoryBuffer::getMemBuffer(torch_stub_text(), kTorchStubPath));
   for (std::string_view h : kTorchHeaders)
     mem->addFile(fmt::format("{}/{}", kStubDir, h), 0, llvm::MemoryBuffer::getMemBuffer(kTorchStubInclude, h));
+  mem->addFile(kTorchAtomicStubPath, 0, llvm::MemoryBuffer::getMemBuffer(torch_atomic_stub_text(), kTorchAtomicStubPath));
+  for (std::string_view h : kTorchAtomicHeaders)
+    mem->addFile(fmt::format("{}/{}", kStubDir, h), 0, llvm::MemoryBuffer::getMemBuffer(kTorchAtomicStubInclude, h));
   // Debian's Clang replaces a resource directory that does not exist on disk with this one
   // (its headers' package; absent where no LLVM is installed): both get the embedded headers.
   for (const std::string& dir : {resource_dir_or_virtual(resource_dir) + "/include",
@@ -2381,6 +2390,9 @@ bool scan_leading(std::string_view text, const std::string& dir, const IncludeLo
       if (out.find(kTorchStubInclude) == std::string::npos) out += kTorchStubInclude;
       continue;
     }
+    // Its declarations depend on the arch (`__CUDA_ARCH__ < 600`): never precompiled.
+    if (std::find(std::begin(kTorchAtomicHeaders), std::end(kTorchAtomicHeaders), name) != std::end(kTorchAtomicHeaders))
+      return false;
     if (!look) return false;
     IncludeLookup::result_type found = look(name, angled, dir);
     if (!found) return false;        // there, but not to be read here
