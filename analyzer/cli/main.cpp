@@ -68,6 +68,7 @@ Options for check:
   --unsafe-fixes                    also apply unsafe fixes (with --fix) or show them
   --color auto|always|never         colours in text output (default: auto = only on a TTY)
   --concise                         text output without source lines
+  -v, --verbose                     text output also notes what could not be checked (JSON always has them)
 
 Exit status: 0 no findings at/above --fail-on, 1 findings, 2 usage, configuration or internal error.
 )";
@@ -80,7 +81,7 @@ struct Args {
   Severity fail_on = Severity::Warning;
   bool exit_zero = false;
   std::optional<std::string> baseline, write_baseline, diff_base;
-  bool fix = false, unsafe_fixes = false, concise = false;
+  bool fix = false, unsafe_fixes = false, concise = false, verbose = false;
   std::string color = "auto";
   std::optional<std::string> explain;
   std::optional<std::string> cache_dir;  // --cache-dir
@@ -200,6 +201,7 @@ int parse_args(int argc, char** argv, Args& a) {
     if (s == "--fix") { a.fix = true; continue; }
     if (s == "--unsafe-fixes") { a.unsafe_fixes = true; continue; }
     if (s == "--concise") { a.concise = true; continue; }
+    if (s == "-v" || s == "--verbose") { a.verbose = true; continue; }
     if (flag == "--color") {
       if (!need(i, flag, val) || (val != "auto" && val != "always" && val != "never"))
         return usage_error("--color expects auto, always or never");
@@ -359,6 +361,7 @@ int check(Args& a) {
   info.rules = rule_entries();
   info.files_checked = out.files_checked;
   info.execution_successful = !out.config_error;
+  for (auto& [path, message] : out.notes) info.notes.push_back({path, message});
 
   std::ostringstream buf;
   if (a.format == "json") report::write_json(buf, out.findings, info);
@@ -370,6 +373,7 @@ int check(Args& a) {
     bool tty = !a.output && ::isatty(STDOUT_FILENO);
     to.color = a.color == "always" || (a.color == "auto" && tty && !std::getenv("NO_COLOR"));
     to.show_source = !a.concise;
+    to.show_notes = a.verbose;
     report::write_text(buf, out.findings, info, to);
   }
   if (a.output) {

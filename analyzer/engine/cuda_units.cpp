@@ -195,6 +195,17 @@ CudaSourcesOutput analyze_cuda_sources(const model::ProjectModel& model, const C
       diags[i].push_back({&rules::parse_syntax_error_info(), Severity::Error, {sf->path, {e.begin, e.end}},
                           fmt::format("syntax error: {}; the CUDA analysis of this file is partial", e.message),
                           {}, std::nullopt});
+    if (!r.unanalysed_kernels.empty()) {
+      std::string names;
+      for (const auto& k : r.unanalysed_kernels) names += (names.empty() ? "`" : ", `") + k + "`";
+      out.notes.emplace_back(
+          sf->path, fmt::format("kernel template{} {} {} never instantiated in this file (launched from another file, "
+                                "or through a macro cudalint cannot expand): the calls that depend on {} template "
+                                "parameters were checked for no arch",
+                                r.unanalysed_kernels.size() > 1 ? "s" : "", names,
+                                r.unanalysed_kernels.size() > 1 ? "are" : "is",
+                                r.unanalysed_kernels.size() > 1 ? "their" : "its"));
+    }
     out.units[i] = {sf, std::move(r.per_arch), std::move(r.accesses), std::move(builds[i].targets), builds[i].unknown,
                     std::move(builds[i].cuda)};
   }

@@ -42,6 +42,8 @@ struct CudaSourcesInput {
 struct CudaSourcesOutput {
   std::vector<model::CudaUnit> units;
   std::vector<Diagnostic> diags;  // PARSE001 for syntax errors missing headers cannot explain
+  // (display path, note): what could not be checked and no rule says (RunOutput::notes).
+  std::vector<std::pair<std::string, std::string>> notes;
 };
 
 CudaSourcesOutput analyze_cuda_sources(const model::ProjectModel& model, const CudaSourcesInput& in);

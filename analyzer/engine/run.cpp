@@ -548,6 +548,12 @@ RunOutput run_analysis(const RunOptions& opts) {
   if (want_cuda) {
     model.cuda_units = std::move(cuda_out.units);
     cuda_diags = std::move(cuda_out.diags);
+    for (auto& n : cuda_out.notes) {
+      auto wit = work_by_path.find(n.first);
+      if (wit != work_by_path.end() && wit->second->context_only) continue;
+      out.notes.push_back(std::move(n));
+    }
+    std::sort(out.notes.begin(), out.notes.end());
   }
 
   DiagnosticSink sink;

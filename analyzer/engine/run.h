@@ -65,6 +65,9 @@ struct RunOutput {
   // display path → every loaded file (for --fix and tests)
   std::map<std::string, std::shared_ptr<const SourceFile>> sources;
   model::BuildGraph graph;  // which builds compile each CUDA source (graph_only runs)
+  // (display path, note) of what the analysis could not check and no rule reports, sorted;
+  // only for files whose findings are reported (not context-only ones).
+  std::vector<std::pair<std::string, std::string>> notes;
 };
 
 RunOutput run_analysis(const RunOptions& opts);

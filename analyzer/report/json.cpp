@@ -95,6 +95,13 @@ void write_json(std::ostream& out, const std::vector<Finding>& findings, const R
       j.attributeArray("findings", [&] {
         for (const auto& f : findings) write_finding(j, f);
       });
+      j.attributeArray("notes", [&] {
+        for (const auto& n : run.notes)
+          j.object([&] {
+            j.attribute("path", str(n.path));
+            j.attribute("message", str(n.message));
+          });
+      });
       j.attributeObject("summary", [&] {
         j.attribute("files_checked", num(run.files_checked));
         j.attribute("errors", num(errors));

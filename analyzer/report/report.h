@@ -17,6 +17,13 @@ struct RuleEntry {
   std::string_view doc;  // the rule's Markdown doc (first line is "# name (ID)")
 };
 
+// What the analysis could not do on a file, which no rule reports (a kernel template nothing
+// instantiates). In JSON always; in text output only with --verbose.
+struct Note {
+  std::string path;
+  std::string message;
+};
+
 struct RunInfo {
   std::string tool_name = "cudalint";
   std::string tool_version;           // "0.1.0"
@@ -26,12 +33,14 @@ struct RunInfo {
   std::vector<RuleEntry> rules;       // every registered rule, sorted by id
   size_t files_checked = 0;
   bool execution_successful = true;
+  std::vector<Note> notes;            // sorted by path
 };
 
 struct TextOptions {
   bool color = false;        // ANSI colours (only on a TTY, decided by the caller)
   bool show_source = true;   // the source line and a caret under the range
   bool show_fix_hint = true; // "help: <fix title>" lines
+  bool show_notes = false;   // RunInfo::notes (--verbose)
 };
 
 // `path:line:col: severity: message [ID]`, source line + carets, summary. Prints nothing

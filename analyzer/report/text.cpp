@@ -147,11 +147,17 @@ std::string summary(const std::vector<Finding>& findings) {
 
 }  // namespace
 
-void write_text(std::ostream& out, const std::vector<Finding>& findings, const RunInfo& /*run*/,
+void write_text(std::ostream& out, const std::vector<Finding>& findings, const RunInfo& run,
                 const TextOptions& opts) {
-  if (findings.empty()) return;  // silence is success: nothing to print, not even a summary
   const bool c = opts.color;
   std::string buf;
+  if (opts.show_notes)
+    for (const auto& n : run.notes) buf += paint(c, kBold, n.path + ":") + " " + paint(c, kDim, "note:") + " " + n.message + "\n";
+  if (findings.empty()) {  // silence is success: no summary
+    out << buf;
+    return;
+  }
+  if (!buf.empty()) buf += "\n";
   for (size_t i = 0; i < findings.size(); ++i) {
     const Finding& f = findings[i];
     // Blocks of several lines need a separator; concise output stays one line per finding.

@@ -455,6 +455,8 @@ struct Collector {
   bool skip_std = false;
   std::unordered_map<unsigned, bool> std_files;  // in_std_library's answers
   size_t std_skipped = 0;                        // bodies Clang was told to skip for it
+  // Kernel templates of the analysed file that nothing here instantiates (Result::unanalysed_kernels).
+  std::vector<std::string> unanalysed_kernels;
 
   // The file ("" = the analysed one) and offset of a declaration's name in project code.
   std::optional<BodyKey> key_of(const clang::Decl* d) const {
@@ -776,10 +778,16 @@ class TopVisitor : public clang::RecursiveASTVisitor<TopVisitor> {
                                                : UseContext::Host;
     if (static_cast<int>(base) < static_cast<int>(info.base)) info.base = base;
     if (base == UseContext::Template)
-      if (const clang::FunctionTemplateDecl* ft = fd->getDescribedFunctionTemplate())
+      if (const clang::FunctionTemplateDecl* ft = fd->getDescribedFunctionTemplate()) {
         for (const clang::FunctionDecl* spec : ft->specializations())
           if (spec->isDefined() && spec->getTemplateSpecializationKind() != clang::TSK_ExplicitSpecialization)
             info.instantiated_pattern = true;
+        clang::FileID fid;
+        uint32_t off = 0;
+        if (fd->hasAttr<clang::CUDAGlobalAttr>() && !info.instantiated_pattern &&
+            c_.place(fd->getLocation(), fid, off) && fid == c_.main)
+          c_.unanalysed_kernels.push_back(fd->getNameAsString());
+      }
     UseVisitor v(c_, key, info);
     for (clang::ParmVarDecl* p : fd->parameters()) v.TraverseDecl(p);
     if (clang::TypeSourceInfo* tsi = fd->getTypeSourceInfo()) {
@@ -2274,6 +2282,7 @@ struct ArchParse {
   size_t skipped_bodies = 0;                // bodies this parse took from an earlier one
   size_t std_skipped = 0;                   // standard library bodies it skipped (skip_std_bodies)
   std::shared_ptr<const Derivation> derivation;  // what derives other archs from it (Collector::derivation)
+  std::vector<std::string> unanalysed_kernels;   // Collector::unanalysed_kernels
 };
 
 // The flags every arch shares: the prelude is precompiled with these.
@@ -2719,6 +2728,7 @@ ArchParse parse_arch(const ParseInput& in, const domain::Arch& arch, bool first,
   // Preprocessing that differed from the recording parse's outside the bodies this one parsed.
   if (c.reuse && c.reuse_failed) return parse_arch(in, arch, first, own_stack, record, nullptr, need_bodies);
   out.skipped_bodies = c.skipped.size();
+  out.unanalysed_kernels = c.unanalysed_kernels;
   out.std_skipped = c.std_skipped;
   out.missing = missing;
   // A syntax error missing declarations cannot explain: a lexical one always; a parse error
@@ -2875,6 +2885,9 @@ Result analyze_parsed(std::string_view path, std::string_view text, const Option
     if (!p.syntax.empty() && (res.syntax_errors.empty() || p.syntax.front().begin < res.syntax_errors.front().begin))
       res.syntax_errors = std::move(p.syntax);
     if (k == r) res.accesses = std::move(p.accesses);
+    for (auto& name : p.unanalysed_kernels)
+      if (std::find(res.unanalysed_kernels.begin(), res.unanalysed_kernels.end(), name) == res.unanalysed_kernels.end())
+        res.unanalysed_kernels.push_back(std::move(name));
   }
   return res;
 }
@@ -2932,6 +2945,7 @@ void write_result(bytes::Writer& w, const Result& r, const FeatureTable& table) 
     w.str(e.message);
   }
   w.strs(r.missing_includes);
+  w.strs(r.unanalysed_kernels);
 }
 
 std::optional<Result> read_result(bytes::Reader& rd, const FeatureTable& table) {
@@ -2987,6 +3001,7 @@ std::optional<Result> read_result(bytes::Reader& rd, const FeatureTable& table) 
     e.message = rd.str();
   }
   r.missing_includes = rd.strs();
+  r.unanalysed_kernels = rd.strs();
   if (!rd.ok() || !rd.at_end()) return std::nullopt;
   return r;
 }

@@ -204,6 +204,9 @@ struct Result {
   std::vector<SyntaxError> syntax_errors;  // at most one: the first (the rest usually cascade)
   std::vector<std::string> missing_includes;  // headers not found (skipped), as written
   std::vector<std::string> errors;         // failures of the front-end itself (never user code errors)
+  // Kernel templates of this file that nothing in it instantiates (launched through another
+  // file, or a macro cudalint cannot expand): their dependent calls were checked for no arch.
+  std::vector<std::string> unanalysed_kernels;
   // Clang parses this analysis ran (0 when the cache answered): archs that preprocess alike
   // share one; for tests and benchmarks.
   unsigned clang_parses = 0;
