@@ -13,7 +13,7 @@ constexpr RuleInfo kInfo{
     .summary = "Tensor.backward() inside a torch.compile region breaks the graph"};
 
 std::string message(const model::GraphBreak& g) {
-  return fmt::format("`{}` runs autograd inside compiled code (GB0123: unsupported Tensor.backward() call), which breaks the graph; compile the forward and loss, and call backward() on the result outside the compiled function", g.what);
+  return fmt::format("`{}` runs autograd inside compiled code (Dynamo GB0123: unsupported Tensor.backward() call), which breaks the graph; compile the forward and loss, and call backward() on the result outside the compiled function", g.what);
 }
 
 }  // namespace

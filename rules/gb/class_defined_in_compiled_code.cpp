@@ -13,7 +13,7 @@ constexpr RuleInfo kInfo{
     .summary = "A class statement inside a torch.compile region breaks the graph"};
 
 std::string message(const model::GraphBreak& g) {
-  return fmt::format("class `{}` is defined inside compiled code; Dynamo does not trace class creation and breaks the graph (GB0007 in torch 2.11; registry GB0075: LOAD_BUILD_CLASS); define the class at module level", g.what);
+  return fmt::format("class `{}` is defined inside compiled code; Dynamo does not trace class creation and breaks the graph (Dynamo GB0007 in torch 2.11; Dynamo registry GB0075: LOAD_BUILD_CLASS); define the class at module level", g.what);
 }
 
 }  // namespace

@@ -13,7 +13,7 @@ constexpr RuleInfo kInfo{
     .summary = "An if/while/conditional expression on a tensor value inside a torch.compile region breaks the graph"};
 
 std::string message(const model::GraphBreak& g) {
-  return fmt::format("the branch on `{}` depends on tensor data, so Dynamo breaks the graph to evaluate it (GB0170: data-dependent branching); express it with `torch.where` or `torch.cond`, or state the fact with `torch._check`", g.what);
+  return fmt::format("the branch on `{}` depends on tensor data, so Dynamo breaks the graph to evaluate it (Dynamo GB0170: data-dependent branching); express it with `torch.where` or `torch.cond`, or state the fact with `torch._check`", g.what);
 }
 
 }  // namespace

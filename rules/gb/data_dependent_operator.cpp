@@ -13,7 +13,7 @@ constexpr RuleInfo kInfo{
     .summary = "torch.equal / torch.allclose inside a torch.compile region break the graph"};
 
 std::string message(const model::GraphBreak& g) {
-  return fmt::format("`{}` returns a Python bool computed from tensor data, so Dynamo breaks the graph (GB0033: data dependent operator); compare as tensors (`torch.eq(a, b).all()`, `torch.isclose(a, b).all()`) and keep the result a tensor", g.what);
+  return fmt::format("`{}` returns a Python bool computed from tensor data, so Dynamo breaks the graph (Dynamo GB0033: data dependent operator); compare as tensors (`torch.eq(a, b).all()`, `torch.isclose(a, b).all()`) and keep the result a tensor", g.what);
 }
 
 }  // namespace

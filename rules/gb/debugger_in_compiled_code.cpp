@@ -13,7 +13,7 @@ constexpr RuleInfo kInfo{
     .summary = "breakpoint() or pdb.set_trace() inside a torch.compile region"};
 
 std::string message(const model::GraphBreak& g) {
-  return fmt::format("`{}` stops in the debugger inside compiled code, which Dynamo cannot trace ({}); remove it, or debug with `torch.compiler.set_stance(\"force_eager\")`", g.what, g.registry);
+  return fmt::format("`{}` stops in the debugger inside compiled code, which Dynamo cannot trace (Dynamo {}); remove it, or debug with `torch.compiler.set_stance(\"force_eager\")`", g.what, g.registry);
 }
 
 }  // namespace

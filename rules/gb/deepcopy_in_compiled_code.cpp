@@ -13,7 +13,7 @@ constexpr RuleInfo kInfo{
     .summary = "copy.deepcopy() inside a torch.compile region breaks the graph"};
 
 std::string message(const model::GraphBreak& g) {
-  return fmt::format("`{}` deep-copies inside compiled code, which Dynamo does not support (GB0179: copy.deepcopy()); copy tensors with `.clone()`, or copy outside the compiled function", g.what);
+  return fmt::format("`{}` deep-copies inside compiled code, which Dynamo does not support (Dynamo GB0179: copy.deepcopy()); copy tensors with `.clone()`, or copy outside the compiled function", g.what);
 }
 
 }  // namespace

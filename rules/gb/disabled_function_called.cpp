@@ -13,7 +13,7 @@ constexpr RuleInfo kInfo{
     .summary = "A torch.compiler.disable'd function called from a torch.compile region"};
 
 std::string message(const model::GraphBreak& g) {
-  return fmt::format("`{}` calls `{}`, which is wrapped in torch.compiler.disable, so the graph breaks around the call ({}); remove the disable if the function compiles now, or call it outside the compiled region", g.what, g.detail, g.registry);
+  return fmt::format("`{}` calls `{}`, which is wrapped in torch.compiler.disable, so the graph breaks around the call (Dynamo {}); remove the disable if the function compiles now, or call it outside the compiled region", g.what, g.detail, g.registry);
 }
 
 }  // namespace

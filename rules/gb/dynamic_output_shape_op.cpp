@@ -13,7 +13,7 @@ constexpr RuleInfo kInfo{
     .summary = "An operator whose output shape depends on tensor data (nonzero, unique, masked_select, boolean-mask indexing) inside a torch.compile region"};
 
 std::string message(const model::GraphBreak& g) {
-  return fmt::format("`{}` has an output shape that depends on tensor data (GB0036: dynamic shape operator), so Dynamo breaks the graph; use a fixed-size form (`torch.where(mask, x, 0)`, `masked_fill`, `nonzero_static`), or set `torch._dynamo.config.capture_dynamic_output_shape_ops = True`", g.what);
+  return fmt::format("`{}` has an output shape that depends on tensor data (Dynamo GB0036: dynamic shape operator), so Dynamo breaks the graph; use a fixed-size form (`torch.where(mask, x, 0)`, `masked_fill`, `nonzero_static`), or set `torch._dynamo.config.capture_dynamic_output_shape_ops = True`", g.what);
 }
 
 }  // namespace

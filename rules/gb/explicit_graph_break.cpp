@@ -13,7 +13,7 @@ constexpr RuleInfo kInfo{
     .summary = "torch._dynamo.graph_break() inside a torch.compile region"};
 
 std::string message(const model::GraphBreak& g) {
-  return fmt::format("`{}` forces a graph break (GB0025: call to torch._dynamo.graph_break()); remove it once the code it isolates compiles", g.what);
+  return fmt::format("`{}` forces a graph break (Dynamo GB0025: call to torch._dynamo.graph_break()); remove it once the code it isolates compiles", g.what);
 }
 
 }  // namespace

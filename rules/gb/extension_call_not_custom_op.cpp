@@ -13,7 +13,7 @@ constexpr RuleInfo kInfo{
     .summary = "Calling the project's own C++/CUDA extension function directly (not as a registered custom op) inside a torch.compile region"};
 
 std::string message(const model::GraphBreak& g) {
-  return fmt::format("`{}` calls `{}` from the project's C++/CUDA extension; Dynamo cannot trace a pybind11 function and breaks the graph (GB0007: call to a function marked as skipped); register it as a custom op (`torch.library.custom_op` with `register_fake`, or TORCH_LIBRARY with a Meta kernel) and call that", g.what, g.detail);
+  return fmt::format("`{}` calls `{}` from the project's C++/CUDA extension; Dynamo cannot trace a pybind11 function and breaks the graph (Dynamo GB0007: call to a function marked as skipped); register it as a custom op (`torch.library.custom_op` with `register_fake`, or TORCH_LIBRARY with a Meta kernel) and call that", g.what, g.detail);
 }
 
 }  // namespace

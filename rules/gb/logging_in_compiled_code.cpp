@@ -13,7 +13,7 @@ constexpr RuleInfo kInfo{
     .summary = "Logger calls inside a torch.compile region break the graph"};
 
 std::string message(const model::GraphBreak& g) {
-  return fmt::format("`{}` logs inside compiled code, which breaks the graph ({}); move it out of the compiled function, guard it with `if not torch.compiler.is_compiling():`, or add the method to `torch._dynamo.config.ignore_logging_functions`", g.what, g.registry);
+  return fmt::format("`{}` logs inside compiled code, which breaks the graph (Dynamo {}); move it out of the compiled function, guard it with `if not torch.compiler.is_compiling():`, or add the method to `torch._dynamo.config.ignore_logging_functions`", g.what, g.registry);
 }
 
 }  // namespace

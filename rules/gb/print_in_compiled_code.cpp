@@ -13,7 +13,7 @@ constexpr RuleInfo kInfo{
     .summary = "print() or sys.stdout.write() inside a torch.compile region breaks the graph"};
 
 std::string message(const model::GraphBreak& g) {
-  return fmt::format("`{}` writes output inside compiled code, which Dynamo cannot put in a graph ({}); move it out of the compiled function, guard it with `if not torch.compiler.is_compiling():`, or list the function in `torch._dynamo.config.reorderable_logging_functions`", g.what, g.registry);
+  return fmt::format("`{}` writes output inside compiled code, which Dynamo cannot put in a graph (Dynamo {}); move it out of the compiled function, guard it with `if not torch.compiler.is_compiling():`, or list the function in `torch._dynamo.config.reorderable_logging_functions`", g.what, g.registry);
 }
 
 }  // namespace

@@ -13,7 +13,7 @@ constexpr RuleInfo kInfo{
     .summary = "Seeding or creating an RNG (torch.manual_seed, torch.Generator) inside a torch.compile region"};
 
 std::string message(const model::GraphBreak& g) {
-  return fmt::format("`{}` changes or creates RNG state inside compiled code; Dynamo skips `{}` and breaks the graph (GB0007); seed outside the compiled function, or pass the random tensors in", g.what, g.detail);
+  return fmt::format("`{}` changes or creates RNG state inside compiled code; Dynamo skips `{}` and breaks the graph (Dynamo GB0007); seed outside the compiled function, or pass the random tensors in", g.what, g.detail);
 }
 
 }  // namespace

@@ -13,7 +13,7 @@ constexpr RuleInfo kInfo{
     .summary = "Calling an nn.RNN/nn.LSTM/nn.GRU submodule inside a torch.compile region"};
 
 std::string message(const model::GraphBreak& g) {
-  return fmt::format("`{}` calls a `{}` module, which Dynamo does not trace (GB0014: attempted to wrap RNN, GRU, or LSTM), so the region falls back to eager; set `torch._dynamo.config.allow_rnn = True` (experimental), or keep the RNN out of the compiled region", g.what, g.detail);
+  return fmt::format("`{}` calls a `{}` module, which Dynamo does not trace (Dynamo GB0014: attempted to wrap RNN, GRU, or LSTM), so the region falls back to eager; set `torch._dynamo.config.allow_rnn = True` (experimental), or keep the RNN out of the compiled region", g.what, g.detail);
 }
 
 }  // namespace

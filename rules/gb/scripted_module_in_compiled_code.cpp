@@ -13,7 +13,7 @@ constexpr RuleInfo kInfo{
     .summary = "Calling a torch.jit.script'ed module inside a torch.compile region"};
 
 std::string message(const model::GraphBreak& g) {
-  return fmt::format("`{}` calls a TorchScript module inside compiled code (GB0357: ScriptModules are unsupported), so the region falls back to eager; compile the plain nn.Module instead of scripting it", g.what);
+  return fmt::format("`{}` calls a TorchScript module inside compiled code (Dynamo GB0357: ScriptModules are unsupported), so the region falls back to eager; compile the plain nn.Module instead of scripting it", g.what);
 }
 
 }  // namespace

@@ -13,7 +13,7 @@ constexpr RuleInfo kInfo{
     .summary = "A standard-library function Dynamo skips (json.dumps, os.getpid, random.random, copy.copy, time.sleep) inside a torch.compile region"};
 
 std::string message(const model::GraphBreak& g) {
-  return fmt::format("`{}` calls `{}`, which Dynamo skips, breaking the graph (GB0007: call to a function marked as skipped); call it outside the compiled function and pass the result in", g.what, g.detail);
+  return fmt::format("`{}` calls `{}`, which Dynamo skips, breaking the graph (Dynamo GB0007: call to a function marked as skipped); call it outside the compiled function and pass the result in", g.what, g.detail);
 }
 
 }  // namespace

@@ -13,7 +13,7 @@ constexpr RuleInfo kInfo{
     .summary = "Tensor.item() (or int()/float()/bool() of a tensor) inside a torch.compile region breaks the graph"};
 
 std::string message(const model::GraphBreak& g) {
-  return fmt::format("`{}` copies a tensor value into a Python number inside compiled code, so Dynamo breaks the graph ({}: Tensor.item() with capture_scalar_outputs=False); keep it a tensor, or set `torch._dynamo.config.capture_scalar_outputs = True` (TORCHDYNAMO_CAPTURE_SCALAR_OUTPUTS=1)", g.what, g.registry);
+  return fmt::format("`{}` copies a tensor value into a Python number inside compiled code, so Dynamo breaks the graph (Dynamo {}: Tensor.item() with capture_scalar_outputs=False); keep it a tensor, or set `torch._dynamo.config.capture_scalar_outputs = True` (TORCHDYNAMO_CAPTURE_SCALAR_OUTPUTS=1)", g.what, g.registry);
 }
 
 }  // namespace

@@ -13,7 +13,7 @@ constexpr RuleInfo kInfo{
     .summary = "Tensor.numpy() in compiled code breaks the graph when the project turns trace_numpy off"};
 
 std::string message(const model::GraphBreak& g) {
-  return fmt::format("`{}` leaves the graph because the project sets `torch._dynamo.config.trace_numpy = False` (GB0105: Tensor.numpy() with trace_numpy=False); leave trace_numpy on, or convert outside the compiled function", g.what);
+  return fmt::format("`{}` leaves the graph because the project sets `torch._dynamo.config.trace_numpy = False` (Dynamo GB0105: Tensor.numpy() with trace_numpy=False); leave trace_numpy on, or convert outside the compiled function", g.what);
 }
 
 }  // namespace

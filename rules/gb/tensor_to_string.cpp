@@ -13,7 +13,7 @@ constexpr RuleInfo kInfo{
     .summary = "str()/repr()/f-string formatting of a tensor inside a torch.compile region"};
 
 std::string message(const model::GraphBreak& g) {
-  return fmt::format("`{}` formats a tensor as text inside compiled code ({}), which breaks the graph; format `.shape` or `.dtype` instead, or build the text outside the compiled function", g.what, g.registry);
+  return fmt::format("`{}` formats a tensor as text inside compiled code (Dynamo {}), which breaks the graph; format `.shape` or `.dtype` instead, or build the text outside the compiled function", g.what, g.registry);
 }
 
 }  // namespace

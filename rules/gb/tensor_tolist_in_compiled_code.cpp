@@ -13,7 +13,7 @@ constexpr RuleInfo kInfo{
     .summary = "Tensor.tolist() inside a torch.compile region breaks the graph"};
 
 std::string message(const model::GraphBreak& g) {
-  return fmt::format("`{}` converts a tensor to a Python list inside compiled code, so Dynamo breaks the graph (GB0033 for integer tensors without capture_scalar_outputs, GB0109 for floating-point ones); keep the values in a tensor, or convert outside the compiled function", g.what);
+  return fmt::format("`{}` converts a tensor to a Python list inside compiled code, so Dynamo breaks the graph (Dynamo GB0033 for integer tensors without capture_scalar_outputs, Dynamo GB0109 for floating-point ones); keep the values in a tensor, or convert outside the compiled function", g.what);
 }
 
 }  // namespace

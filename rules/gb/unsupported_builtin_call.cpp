@@ -13,7 +13,7 @@ constexpr RuleInfo kInfo{
     .summary = "A builtin Dynamo cannot trace (open, eval, exec, globals, input) inside a torch.compile region"};
 
 std::string message(const model::GraphBreak& g) {
-  return fmt::format("`{}` calls the builtin `{}()`, which Dynamo cannot trace (GB0059: failed to trace builtin operator); move it out of the compiled function", g.what, g.detail);
+  return fmt::format("`{}` calls the builtin `{}()`, which Dynamo cannot trace (Dynamo GB0059: failed to trace builtin operator); move it out of the compiled function", g.what, g.detail);
 }
 
 }  // namespace

@@ -13,7 +13,7 @@ constexpr RuleInfo kInfo{
     .summary = "Tensor APIs Dynamo rejects (grad_fn, is_inference(), random_(), share_memory_()) inside a torch.compile region"};
 
 std::string message(const model::GraphBreak& g) {
-  return fmt::format("`{}` uses `{}`, which Dynamo does not support on traced tensors ({}), so the graph breaks; move it out of the compiled function", g.what, g.detail, g.registry);
+  return fmt::format("`{}` uses `{}`, which Dynamo does not support on traced tensors (Dynamo {}), so the graph breaks; move it out of the compiled function", g.what, g.detail, g.registry);
 }
 
 }  // namespace

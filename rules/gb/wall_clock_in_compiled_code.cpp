@@ -13,7 +13,7 @@ constexpr RuleInfo kInfo{
     .summary = "Reading the wall clock (time.time(), time.perf_counter(), datetime.now()) inside a torch.compile region"};
 
 std::string message(const model::GraphBreak& g) {
-  return fmt::format("`{}` reads the clock inside compiled code; Dynamo skips `{}` and breaks the graph (GB0007: call to a function marked as skipped; newer releases report GB9193); time the compiled function from outside", g.what, g.detail);
+  return fmt::format("`{}` reads the clock inside compiled code; Dynamo skips `{}` and breaks the graph (Dynamo GB0007: call to a function marked as skipped; newer releases report GB9193); time the compiled function from outside", g.what, g.detail);
 }
 
 }  // namespace

@@ -13,7 +13,7 @@ constexpr RuleInfo kInfo{
     .summary = "warnings.warn() inside a torch.compile region breaks the graph"};
 
 std::string message(const model::GraphBreak& g) {
-  return fmt::format("`{}` is a `warnings` call, which Dynamo skips, breaking the graph (GB0007: call to a function marked as skipped); warn outside the compiled function or under `if not torch.compiler.is_compiling():`", g.what);
+  return fmt::format("`{}` is a `warnings` call, which Dynamo skips, breaking the graph (Dynamo GB0007: call to a function marked as skipped); warn outside the compiled function or under `if not torch.compiler.is_compiling():`", g.what);
 }
 
 }  // namespace
