@@ -27,6 +27,7 @@ std::unique_ptr<Rule> make_bld202();
 std::unique_ptr<Rule> make_bld204();
 std::unique_ptr<Rule> make_bld205();
 std::unique_ptr<Rule> make_conf001();
+std::unique_ptr<Rule> make_conf002();
 std::unique_ptr<Rule> make_gb001();
 std::unique_ptr<Rule> make_gb002();
 std::unique_ptr<Rule> make_gb003();
@@ -97,6 +98,7 @@ constexpr std::array kRegistry{
     RegistryEntry{"BLD204", &make_bld204},
     RegistryEntry{"BLD205", &make_bld205},
     RegistryEntry{"CONF001", &make_conf001},
+    RegistryEntry{"CONF002", &make_conf002},
     RegistryEntry{"GB001", &make_gb001},
     RegistryEntry{"GB002", &make_gb002},
     RegistryEntry{"GB003", &make_gb003},

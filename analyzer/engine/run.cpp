@@ -615,7 +615,8 @@ RunOutput run_analysis(const RunOptions& opts) {
     }
     for (auto& d : on) {
       d.severity = sel.severity(*d.rule, d.severity);
-      if (d.rule->family == "CONF") d.severity = Severity::Error;
+      // An invalid configuration is always an error (the run exits 2); CONF002 is only a warning.
+      if (d.rule == &rules::config_error_info()) d.severity = Severity::Error;
       kept.push_back(std::move(d));
     }
   }

@@ -132,6 +132,44 @@ struct Found {
   std::string via_callee;
 };
 
+// Bounds the names compared with an unmatched entry-point glob.
+constexpr size_t kMaxNearestCandidates = 50000;
+
+size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<size_t> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    size_t diag = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diag = up;
+    }
+  }
+  return row[b.size()];
+}
+
+// The three names closest to a glob: those ending in its last component first (`name` for
+// `pkg.mod.name`), then by edit distance of the glob's literal text.
+std::vector<std::string> nearest_names(const std::string& glob, std::vector<std::string> names) {
+  std::string literal;
+  for (char c : glob)
+    if (c != '*' && c != '?' && c != '[' && c != ']') literal.push_back(c);
+  std::string_view last = std::string_view(literal).substr(literal.find_last_of(".:") == std::string::npos
+                                                               ? 0 : literal.find_last_of(".:") + 1);
+  auto score = [&](const std::string& n) {
+    bool same_last = !last.empty() && (n == last || n.ends_with("." + std::string(last)));
+    return std::make_pair(same_last ? 0 : 1, edit_distance(literal.substr(0, 200), std::string_view(n).substr(0, 200)));
+  };
+  std::vector<std::pair<std::pair<int, size_t>, std::string>> scored;
+  for (auto& n : names) scored.push_back({score(n), std::move(n)});
+  std::sort(scored.begin(), scored.end());
+  std::vector<std::string> out;
+  for (size_t i = 0; i < scored.size() && out.size() < 3; ++i) out.push_back(std::move(scored[i].second));
+  return out;
+}
+
 class Analysis {
  public:
   Analysis(const std::vector<PythonUnit>& units, const GraphBreakInputs& in) : units_(units), in_(in) {
@@ -168,6 +206,7 @@ class Analysis {
   const std::set<size_t>& missing() const { return missing_; }
   const std::map<size_t, std::set<std::string>>& wanted() const { return wanted_; }
   const std::set<size_t>& wanted_whole() const { return wanted_whole_; }
+  std::vector<UnmatchedEntryPoint>& unmatched() { return unmatched_; }
 
  private:
   // ---- modules ----
@@ -546,6 +585,8 @@ class Analysis {
       }
     }
     for (const auto& [glob, origin] : in_.entry_points) {
+      bool any = false;
+      std::vector<std::string> names;  // every function's dotted name, for the nearest matches
       for (size_t u = 0; u < units_.size(); ++u) {
         const auto& s = sum(static_cast<int>(u));
         std::vector<std::string> mods;
@@ -565,8 +606,12 @@ class Analysis {
           if (hit)
             add_entry(static_cast<int>(u), static_cast<int>(i), false, {},
                       fmt::format("entry-points \"{}\" in {}", glob, origin.path));
+          any = any || hit;
+          if (!any && names.size() < kMaxNearestCandidates)
+            names.push_back(keys_[u].empty() ? s.functions[i].qualname : keys_[u] + "." + s.functions[i].qualname);
         }
       }
+      if (!any) unmatched_.push_back({glob, origin, nearest_names(glob, std::move(names))});
     }
   }
 
@@ -953,6 +998,7 @@ class Analysis {
   std::set<size_t> missing_;
   std::map<size_t, std::set<std::string>> wanted_;
   std::set<size_t> wanted_whole_;
+  std::vector<UnmatchedEntryPoint> unmatched_;  // entry-point globs that matched no function
   const gb::Summary empty_{};
   int64_t budget_ = kWorkBudget;
 };
@@ -964,7 +1010,7 @@ python::gb::Summary summarize_unit(const PythonUnit& u) {
 }
 
 std::vector<GraphBreak> find_graph_breaks(std::vector<PythonUnit>& units, const GraphBreakInputs& in,
-                                          const SummarizeUnits& summarize) {
+                                          const SummarizeUnits& summarize, std::vector<UnmatchedEntryPoint>* unmatched) {
   auto fill = [&](const std::vector<size_t>& which) {
     if (summarize) summarize(units, which);
     for (size_t u : which)  // without a summarizer, or whatever it left out
@@ -982,7 +1028,10 @@ std::vector<GraphBreak> find_graph_breaks(std::vector<PythonUnit>& units, const 
   for (int round = 0;; ++round) {
     Analysis a(units, in);
     std::vector<GraphBreak> out = a.run();
-    if (a.missing().empty() && a.wanted().empty() && a.wanted_whole().empty()) return out;
+    if (a.missing().empty() && a.wanted().empty() && a.wanted_whole().empty()) {
+      if (unmatched) *unmatched = std::move(a.unmatched());
+      return out;
+    }
     std::set<size_t> which(a.missing().begin(), a.missing().end());
     for (const auto& [u, names] : a.wanted()) {
       std::vector<std::string>& w = units[u].want;

@@ -73,6 +73,14 @@ struct GraphBreak {
   std::string via_callee;
 };
 
+// An `[graph-breaks] entry-points` glob that names no function of the tree, with the names
+// closest to it (a bare `name` where `module.name` is needed, a typo).
+struct UnmatchedEntryPoint {
+  std::string glob;
+  Origin origin;
+  std::vector<std::string> nearest;  // at most 3, closest first
+};
+
 // What the analysis needs besides the Python files.
 struct GraphBreakInputs {
   std::vector<std::pair<std::string, Origin>> entry_points;  // config globs
@@ -88,8 +96,10 @@ using SummarizeUnits = std::function<void(std::vector<PythonUnit>& units, const 
 // Deterministic (sorted by path and offset); bounded work for any input. Units without a
 // summary are summarised through `summarize` (python::gb::summarize, one by one, when empty)
 // as the analysis finds it needs them.
+// `unmatched`, when given, receives the entry-point globs that matched no function.
 std::vector<GraphBreak> find_graph_breaks(std::vector<PythonUnit>& units, const GraphBreakInputs& in,
-                                          const SummarizeUnits& summarize = {});
+                                          const SummarizeUnits& summarize = {},
+                                          std::vector<UnmatchedEntryPoint>* unmatched = nullptr);
 
 // Dotted module name for a display path: "pkg/sub/mod.py" -> "pkg.sub.mod", "pkg/__init__.py" -> "pkg".
 std::string module_name_of(std::string_view path);

@@ -174,7 +174,7 @@ ProjectModel build_model(const std::vector<std::pair<const SourceFile*, std::str
       if (ins.keyword == "ENV")
         for (const auto& kv : ins.pairs)
           if (kv.key.starts_with("TORCHDYNAMO_")) gbi.env.emplace_back(kv.key, kv.value);
-  m.graph_breaks = find_graph_breaks(m.python_units, gbi, inputs.summarize_python);
+  m.graph_breaks = find_graph_breaks(m.python_units, gbi, inputs.summarize_python, &m.unmatched_entry_points);
   return m;
 }
 

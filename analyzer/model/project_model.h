@@ -112,6 +112,7 @@ struct ProjectModel {
   std::vector<CudaUnit> cuda_units;  // filled by the engine after the model is built
   std::vector<PythonUnit> python_units;  // every other .py file, sorted by path
   std::vector<GraphBreak> graph_breaks;  // in compiled regions (compiled_regions.h)
+  std::vector<UnmatchedEntryPoint> unmatched_entry_points;  // config globs naming no function
 };
 
 // Per-file front-end results, parsed in parallel beforehand.
