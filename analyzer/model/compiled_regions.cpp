@@ -572,16 +572,23 @@ class Analysis {
       if (!units_[u].summary) continue;
       for (const auto& cs : sum(static_cast<int>(u)).compile_sites) {
         Target t = resolve(cs.target, static_cast<int>(u), -1);
-        if (cs.method_form && t.kind != TK::Instance) continue;
-        Target fn;
-        if (t.kind == TK::Function) fn = t;
-        else if (t.kind == TK::Instance) fn = method(t.unit, t.index, "forward");
-        if (fn.kind != TK::Function) continue;
-        std::string how = fmt::format("{}{} at {}", cs.method_form ? ".compile(" : "torch.compile(",
-                                      cs.fullgraph ? "fullgraph=True)" : ")", where_text(static_cast<int>(u), cs.span));
-        const auto& f = sum(fn.unit).functions[static_cast<size_t>(fn.index)];
-        add_entry(fn.unit, fn.index, cs.fullgraph, f.compiled ? f.compiled->config : std::map<std::string, bool>{},
-                  how);
+        // A loop variable over a container (`for block in model.layers: block.compile()`)
+        // stands for each element.
+        std::vector<Target> targets;
+        if (t.kind == TK::List || t.kind == TK::Dict) targets = t.items;
+        else targets.push_back(t);
+        for (const Target& one : targets) {
+          if (cs.method_form && one.kind != TK::Instance) continue;
+          Target fn;
+          if (one.kind == TK::Function) fn = one;
+          else if (one.kind == TK::Instance) fn = method(one.unit, one.index, "forward");
+          if (fn.kind != TK::Function) continue;
+          std::string how = fmt::format("{}{} at {}", cs.method_form ? ".compile(" : "torch.compile(",
+                                        cs.fullgraph ? "fullgraph=True)" : ")", where_text(static_cast<int>(u), cs.span));
+          const auto& f = sum(fn.unit).functions[static_cast<size_t>(fn.index)];
+          add_entry(fn.unit, fn.index, cs.fullgraph, f.compiled ? f.compiled->config : std::map<std::string, bool>{},
+                    how);
+        }
       }
     }
     for (const auto& [glob, origin] : in_.entry_points) {

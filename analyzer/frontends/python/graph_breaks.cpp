@@ -377,6 +377,8 @@ class Summarizer {
         statement_expr(st, ctx, true);
       } else if (t == "if_statement" || t == "try_statement" || t == "with_statement" || t == "for_statement" ||
                  t == "while_statement") {
+        // `for block in model.layers: block.compile()`: the loop variable is each element.
+        if (t == "for_statement") bind_for(st, ctx, depth + 1);
         for (TSNode c : named_children(st)) {
           std::string_view ct = type_of(c);
           if (ct == "block") {
@@ -1189,7 +1191,10 @@ class Summarizer {
         return;
       }
     }
-    if (m == "compile" && (recv.is(K::Instance) || recv.is(K::Self)) && a.pos.empty()) {
+    // `m.compile()` on an instance, `self.encoder.compile()`, `layers[0].compile()`, a loop's
+    // `block.compile()`: the model resolves which project modules they are.
+    if (m == "compile" && a.pos.empty() &&
+        (recv.is(K::Instance) || recv.is(K::Self) || recv.is(K::Attr) || recv.is(K::Elem) || recv.is(K::Item))) {
       compile_site(n, field(fn, "object"), kw_true("fullgraph"), true, ctx);
       return;
     }
