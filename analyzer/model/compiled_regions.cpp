@@ -368,8 +368,22 @@ class Analysis {
         Target c = resolve(v.items[0], unit, self_cls, depth + 1);
         if (c.kind == TK::Class) return Target{TK::Instance, c.unit, c.index};
         if (c.kind == TK::External) {
+          // The result of a library function (lower-case name) is not known to be a module.
+          std::string_view last = std::string_view(c.path).substr(c.path.rfind('.') + 1);
+          if ((last.empty() || !(last[0] >= 'A' && last[0] <= 'Z')) &&
+              !c.path.starts_with("torch.utils.cpp_extension.load"))  // a JIT-built extension
+            return {};
           c.kind = TK::ExternalInstance;
           return c;
+        }
+        // A project factory (`build_model(cfg)`): what its `return` gives, when that is a
+        // module; the first return that resolves to one decides.
+        if (c.kind == TK::Function) {
+          const auto& f = sum(c.unit).functions[static_cast<size_t>(c.index)];
+          for (const auto& r : f.returns) {
+            Target t = resolve(r, c.unit, f.self_cls, depth + 1);
+            if (t.kind == TK::Instance || t.kind == TK::ExternalInstance) return t;
+          }
         }
         return {};
       }

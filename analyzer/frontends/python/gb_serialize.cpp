@@ -97,6 +97,8 @@ std::string serialize(const Summary& s) {
     w.boolean(f.scripted);
     w.boolean(f.has_breaks_in_loop);
     w.strs(f.params.to_vector());
+    w.u32(static_cast<uint32_t>(f.returns.size()));
+    for (const auto& v : f.returns) w.val(v);
     w.u32(static_cast<uint32_t>(f.breaks.size()));
     for (const auto& b : f.breaks) {
       w.u8(static_cast<uint8_t>(b.kind));
@@ -179,6 +181,8 @@ std::optional<Summary> deserialize(std::string_view bytes) {
     f.scripted = r.boolean();
     f.has_breaks_in_loop = r.boolean();
     f.params = NameList(r.strs());
+    f.returns.resize(r.count(3));
+    for (auto& v : f.returns) v = r.val();
     f.breaks.resize(r.count(26));
     for (auto& b : f.breaks) {
       if (!r.ok()) break;

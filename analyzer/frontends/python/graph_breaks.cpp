@@ -64,6 +64,7 @@ using K = Val::Kind;
 
 constexpr int kMaxDepth = 150;            // nested expressions/statements followed
 constexpr size_t kMaxItems = 64;          // elements kept in one List/Dict value
+constexpr size_t kMaxReturns = 4;         // Function::returns kept
 constexpr int kMaxValDepth = 8;           // values inside values
 constexpr size_t kMaxPerFunction = 2000;  // breaks / calls recorded per function
 constexpr size_t kMaxWhat = 60;           // bytes of source quoted in `what`
@@ -827,9 +828,12 @@ class Summarizer {
       if (!last.empty() && last[0] >= 'A' && last[0] <= 'Z' && !p.starts_with("builtins."))
         return Val::wrap(K::Instance, callee);
       if (p.starts_with("torch.utils.cpp_extension.load")) return Val::wrap(K::Instance, callee);
+      // A function of the project may be a factory (`build_model(cfg)`): the model follows
+      // its returns; a library function's result stays unknown there.
+      if (!p.starts_with("builtins.") && !p.starts_with("torch.")) return Val::wrap(K::Instance, callee);
       return {};
     }
-    if (callee.is(K::Class)) return Val::wrap(K::Instance, callee);
+    if (callee.is(K::Class) || callee.is(K::Func)) return Val::wrap(K::Instance, callee);
     // Method calls.
     if (type_of(fn) == "attribute") {
       std::string m(txt(field(fn, "attribute")));
@@ -1345,6 +1349,14 @@ class Summarizer {
       statement_expr(st, ctx, false);
     } else if (t == "return_statement") {
       for (TSNode c : named_children(st)) scan(c, ctx, depth + 1);
+      // A factory: `return Model(cfg)` / `return cls(...)` / `return build_block`.
+      auto kids = named_children(st);
+      if (ctx.fn >= 0 && kids.size() == 1) {
+        Val v = eval(kids[0], ctx, depth + 1);
+        auto& rs = out_.functions[static_cast<size_t>(ctx.fn)].returns;
+        bool keep = v.is(K::Instance) || v.is(K::Class) || v.is(K::Func) || v.is(K::Path) || v.is(K::Attr);
+        if (keep && rs.size() < kMaxReturns) rs.push_back(std::move(v));
+      }
       return false;
     } else if (t == "raise_statement" || t == "pass_statement" || t == "break_statement" ||
                t == "continue_statement" || t == "global_statement" || t == "nonlocal_statement") {

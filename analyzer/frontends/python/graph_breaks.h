@@ -267,6 +267,9 @@ struct Function {
   bool scripted = false;    // @torch.jit.script
   bool has_breaks_in_loop = false;
   NameList params;                  // parameter names in order, `self` included
+  // What its `return` statements give that may be a module or a function (a factory's
+  // `return Model(cfg)`), at most kMaxReturns; tensors and unknowns are not kept.
+  std::vector<Val> returns;
   std::vector<BreakSite> breaks;
   std::vector<CallSite> calls;
 };
