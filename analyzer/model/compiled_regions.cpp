@@ -267,6 +267,20 @@ class Analysis {
     return found;
   }
 
+  // An absolute import seen in a module outside any package (a script: its directory holds no
+  // __init__.py) names first a module beside it, as Python puts the script's directory first on
+  // sys.path: `from model import X` in scripts/train.py is scripts/model.py.
+  std::string script_relative(int unit, const std::string& path) const {
+    const std::string& key = keys_[static_cast<size_t>(unit)];
+    size_t dot = key.rfind('.');
+    if (dot == std::string::npos) return path;  // at the root: the same either way
+    std::string dir = key.substr(0, dot);
+    if (by_key_.count(dir)) return path;  // a package: absolute imports start at the root
+    std::string first = path.substr(0, path.find('.'));
+    if (!by_key_.count(dir + "." + first)) return path;
+    return dir + "." + path;
+  }
+
   // The absolute dotted name of a relative import path seen in `unit`.
   std::string absolute(int unit, const std::string& rel) const {
     size_t level = 0;
@@ -339,7 +353,7 @@ class Analysis {
         }
         if (v.text.starts_with(".")) return absolute_path(absolute(unit, v.text), depth + 1);
         if (v.text.starts_with("builtins.")) return {};
-        return absolute_path(v.text, depth + 1);
+        return absolute_path(script_relative(unit, v.text), depth + 1);
       }
       case VK::Func: {
         const auto& idx = fn_by_qual_[static_cast<size_t>(unit)];
@@ -704,7 +718,7 @@ class Analysis {
       }
       std::set<int> seen;
       for (const auto& imp : sum(static_cast<int>(u)).imports) {
-        std::string name = imp.starts_with(".") ? absolute(static_cast<int>(u), imp) : imp;
+        std::string name = imp.starts_with(".") ? absolute(static_cast<int>(u), imp) : script_relative(static_cast<int>(u), imp);
         int m = find_module(name);
         if (m < 0 && name.find('.') != std::string::npos) m = find_module(name.substr(0, name.rfind('.')));
         if (m >= 0 && m != static_cast<int>(u) && seen.insert(m).second) {
