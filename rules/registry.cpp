@@ -52,6 +52,7 @@ std::unique_ptr<Rule> make_gb021();
 std::unique_ptr<Rule> make_gb022();
 std::unique_ptr<Rule> make_gb023();
 std::unique_ptr<Rule> make_gb024();
+std::unique_ptr<Rule> make_gb025();
 std::unique_ptr<Rule> make_intr001();
 std::unique_ptr<Rule> make_intr002();
 std::unique_ptr<Rule> make_intr003();
@@ -123,6 +124,7 @@ constexpr std::array kRegistry{
     RegistryEntry{"GB022", &make_gb022},
     RegistryEntry{"GB023", &make_gb023},
     RegistryEntry{"GB024", &make_gb024},
+    RegistryEntry{"GB025", &make_gb025},
     RegistryEntry{"INTR001", &make_intr001},
     RegistryEntry{"INTR002", &make_intr002},
     RegistryEntry{"INTR003", &make_intr003},

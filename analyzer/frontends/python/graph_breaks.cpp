@@ -54,6 +54,7 @@ std::string_view to_string(BreakKind k) {
     case BreakKind::ScriptedModule: return "scripted-module";
     case BreakKind::ExtensionCall: return "extension-call";
     case BreakKind::DisabledCall: return "disabled-call";
+    case BreakKind::AsyncCollective: return "async-collective";
   }
   return "?";
 }
@@ -1218,6 +1219,15 @@ class Summarizer {
       if (contains({"pdb.set_trace", "ipdb.set_trace", "pdb.post_mortem", "pudb.set_trace", "ipdb.post_mortem"}, p))
         return brk(BreakKind::Debugger, Gate::Always, n, "GB0007", p);
       if (p == "copy.deepcopy") return brk(BreakKind::DeepCopy, Gate::Always, n, "GB0179");
+      // A collective that returns a Work handle: Dynamo traces only synchronous ones (rewritten
+      // to functional collectives). The registry id is the one measured on torch 2.11
+      // (tests/oracle/gb/corpus/gb_collectives.py), none for the others.
+      if (p.starts_with("torch.distributed.") && p.find('.', 18) == std::string::npos && kw_true("async_op"))
+        return brk(BreakKind::AsyncCollective, Gate::Always, n,
+                   last == "all_reduce" || last == "all_to_all_single" ? "GB0172"
+                   : last == "broadcast"                               ? "GB0007"
+                                                                       : "",
+                   p);
       if (contains({"time.time", "time.time_ns", "time.perf_counter", "time.perf_counter_ns", "time.monotonic",
                     "time.monotonic_ns", "time.process_time", "time.process_time_ns", "time.thread_time",
                     "datetime.datetime.now", "datetime.datetime.utcnow", "datetime.datetime.today",

@@ -92,6 +92,7 @@ enum class BreakKind : uint8_t {
   ScriptedModule,     // calling a torch.jit.script'ed module (model stage)
   ExtensionCall,      // calling a function of the project's C++/CUDA extension (model stage)
   DisabledCall,       // calling a torch.compiler.disable'd function (model stage)
+  AsyncCollective,    // torch.distributed collectives with async_op=True
 };
 
 // When a pattern breaks the graph, given the Dynamo config of the compiled region.
