@@ -42,6 +42,9 @@ struct Env {
   std::map<const clang::ValueDecl*, Lin> values;                 // bound parameters
   std::map<const clang::ValueDecl*, std::string> global_ptrs;     // pointer params → kernel pointer
   int depth = 0;
+  // Inside `if (lane == 0)` / `if (threadIdx.x == 0)`: at most one lane of a warp runs here, so
+  // an access is one lane's, whatever its index.
+  bool single_lane = false;
 };
 
 class Analyzer {
@@ -191,14 +194,45 @@ class Analyzer {
       case clang::BO_Shr: {
         if (!b.c0 || b.k != 0 || *b.c0 == 0) return unknown_any();
         double d = bo->getOpcode() == clang::BO_Shr ? std::ldexp(1.0, static_cast<int>(*b.c0)) : *b.c0;
+        // `threadIdx.x / 32` (a warp index): an integer quotient that no lane of a warp
+        // changes, as warps start at multiples of 32 lanes. The same for any multiple of 32·k.
+        if (bo->getType()->isIntegerType() && a.k_known && a.k != 0 && a.k == std::floor(a.k) &&
+            std::fmod(d, 32.0 * std::fabs(a.k)) == 0) {
+          Lin u = unknown_uniform();
+          u.load = a.load;
+          u.uses_y = a.uses_y;
+          u.tid_yz = a.tid_yz;
+          return u;
+        }
         r.k = a.k / d;
         r.c0 = a.c0 ? std::optional<double>(std::floor(*a.c0 / d)) : std::nullopt;
         r.scaled = a.scaled;
         return r;
       }
+      case clang::BO_Rem:
+      case clang::BO_And: {
+        // `threadIdx.x % 32`, `threadIdx.x & 31` (the lane): the same lane function when the
+        // modulus is a multiple of the 32 lanes' span.
+        if (!b.c0 || b.k != 0 || !a.k_known || a.k != 1) return unknown_any();
+        double m = bo->getOpcode() == clang::BO_Rem ? *b.c0 : *b.c0 + 1;
+        if (m < 32 || std::fmod(m, 32.0) != 0) return unknown_any();
+        r.k = 1;
+        r.c0.reset();  // the warp's position within the modulus
+        return r;
+      }
       default:
         return unknown_any();
     }
+  }
+
+  // Whether an `if` condition lets at most one lane of a warp in: `lane == c`, `threadIdx.x == 0`.
+  bool one_lane(const clang::Expr* cond, const Env& env) {
+    auto* bo = llvm::dyn_cast<clang::BinaryOperator>(cond->IgnoreParenImpCasts());
+    if (!bo || bo->getOpcode() != clang::BO_EQ) return false;
+    Lin a = eval(bo->getLHS(), env, 0), b = eval(bo->getRHS(), env, 0);
+    auto lane_fn = [](const Lin& l) { return l.k_known && l.k != 0 && l.k == std::floor(l.k) && !l.load && !l.tid_yz; };
+    auto uniform = [](const Lin& l) { return l.k_known && l.k == 0 && !l.load && !l.tid_yz; };
+    return (lane_fn(a) && uniform(b)) || (lane_fn(b) && uniform(a));
   }
 
   // The value of a call to a device helper that returns an expression of its parameters.
@@ -215,6 +249,7 @@ class Analyzer {
   Env bind(const clang::FunctionDecl* fd, const clang::CallExpr* call, const Env& env) {
     Env inner;
     inner.depth = env.depth + 1;
+    inner.single_lane = env.single_lane;  // a helper called by the one lane is that lane's
     for (unsigned i = 0; i < fd->getNumParams() && i < call->getNumArgs(); ++i) {
       const clang::ParmVarDecl* p = fd->getParamDecl(i);
       const clang::Expr* arg = call->getArg(i)->IgnoreParenImpCasts();
@@ -266,6 +301,7 @@ class Analyzer {
       a.sectors = static_cast<double>(sectors.size());
     }
     a.ideal = std::max(1.0, 32.0 * a.width / 32.0);
+    if (env.single_lane) a.sectors = std::min(a.sectors, std::ceil(a.width / 32.0) + 1);  // one lane's bytes
     out.push_back(std::move(a));
   }
 
@@ -302,6 +338,15 @@ class Analyzer {
             if (const std::string* p = global_base(ase->getBase(), env))
               record(uo, ase, *p, stores_.count(uo) > 0, size_of(uo->getType()), false, env);
       }
+    }
+    if (auto* is = llvm::dyn_cast<clang::IfStmt>(s); is && is->getCond() && one_lane(is->getCond(), env)) {
+      if (is->getInit()) walk(is->getInit(), env);
+      walk(is->getCond(), env);
+      Env one = env;
+      one.single_lane = true;
+      walk(is->getThen(), one);
+      walk(is->getElse(), env);
+      return;
     }
     if (auto* call = llvm::dyn_cast<clang::CallExpr>(s)) {
       const clang::FunctionDecl* fd = call->getDirectCallee();
