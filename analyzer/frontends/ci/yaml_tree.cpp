@@ -138,7 +138,7 @@ class Reader {
         auto key = scalar_of(kv.getKey());
         llvm::yaml::Node* value = kv.getValue();
         if (!key) continue;
-        y.map.emplace_back(std::move(*key), convert(value, depth + 1));
+        y.map.push_back(YEntry{std::move(*key), convert(value, depth + 1)});
       }
       return y;
     }

@@ -11,12 +11,21 @@
 
 namespace cudalint::ci {
 
+struct YEntry;
+
 struct YNode {
   enum class Kind { Scalar, Map, Seq, Other } kind = Kind::Other;
   Scalar scalar;                                // Kind::Scalar
-  std::vector<std::pair<Scalar, YNode>> map;    // Kind::Map (scalar keys only)
+  // Kind::Map (scalar keys only). A struct declared below, not std::pair: a pair of the
+  // incomplete YNode cannot be instantiated here (vector allows an incomplete element type).
+  std::vector<YEntry> map;
   std::vector<YNode> seq;                       // Kind::Seq
   Span span;
+};
+
+struct YEntry {
+  Scalar key;
+  YNode value;
 };
 
 struct YamlResult {
