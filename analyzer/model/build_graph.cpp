@@ -241,35 +241,15 @@ class Builder {
   // The one exact torch pin of the project's requirements files and pyproject.toml: what the
   // developer installs. Several different pins: unknown.
   void local_torch(Invocation& inv) const {
-    bool conflict = false;
-    auto variant_of = [](const domain::TorchVersion& v) {
-      return v.local.empty() ? std::nullopt : domain::parse_cuda_version(v.local);
-    };
-    auto take = [&](const domain::TorchVersion& v, std::optional<domain::CudaVersion> variant, const Origin& o) {
-      if (inv.torch && inv.torch->value.str() != v.str()) {
-        conflict = true;
+    for (const auto& pin : m_.torch_pins) {
+      if (pin.in_dockerfile) continue;
+      if (inv.torch && inv.torch->value.str() != pin.version.str()) {
+        inv.torch.reset();
+        inv.torch_cuda_variant.reset();
         return;
       }
-      if (!inv.torch) inv.torch = Fact<domain::TorchVersion>{v, o, false};
-      if (variant) inv.torch_cuda_variant = variant;
-    };
-    for (const auto& u : m_.requirements) {
-      std::optional<domain::CudaVersion> idx;
-      for (const auto& i : u.reqs.indexes)
-        if (auto v = domain::variant_from_index_url(i.url); v && v->cuda) idx = v->cuda;
-      for (const auto& r : u.reqs.requirements)
-        if (r.name == "torch" && r.exact)
-          if (auto v = domain::parse_torch_version(*r.exact))
-            take(*v, v->local.empty() ? idx : variant_of(*v), {u.file->path, r.span});
-    }
-    for (const auto& u : m_.pyprojects)
-      for (const auto& r : u.project.dependencies)
-        if (r.name == "torch" && r.exact)
-          if (auto v = domain::parse_torch_version(*r.exact))
-            take(*v, variant_of(*v), {u.file->path, r.span});
-    if (conflict) {
-      inv.torch.reset();
-      inv.torch_cuda_variant.reset();
+      if (!inv.torch) inv.torch = Fact<domain::TorchVersion>{pin.version, pin.origin, false};
+      if (pin.cuda_variant) inv.torch_cuda_variant = pin.cuda_variant;
     }
   }
 

@@ -135,19 +135,26 @@ ProjectModel build_model(const std::vector<std::pair<const SourceFile*, std::str
     for (const auto& st : u.build.stages)
       for (const auto& ti : st.torch_installs)
         if (ti.pinned)
-          m.torch_pins.push_back({*ti.pinned, ti.variant && ti.variant->cuda ? ti.variant->cuda : std::nullopt, ti.where});
+          m.torch_pins.push_back(
+              {*ti.pinned, ti.variant && ti.variant->cuda ? ti.variant->cuda : std::nullopt, ti.where, true});
+  // `2.3.0+cu121` names its CUDA variant itself, before any index.
+  auto variant_of = [](const domain::TorchVersion& v, std::optional<domain::CudaVersion> index) {
+    return v.local.empty() ? index : domain::parse_cuda_version(v.local);
+  };
   for (const auto& u : m.requirements) {
     std::optional<domain::CudaVersion> idx;
     for (const auto& i : u.reqs.indexes)
       if (auto v = domain::variant_from_index_url(i.url); v && v->cuda) idx = v->cuda;
     for (const auto& r : u.reqs.requirements)
       if (r.name == "torch" && r.exact)
-        if (auto v = domain::parse_torch_version(*r.exact)) m.torch_pins.push_back({*v, idx, {u.file->path, r.span}});
+        if (auto v = domain::parse_torch_version(*r.exact))
+          m.torch_pins.push_back({*v, variant_of(*v, idx), {u.file->path, r.span}});
   }
   for (const auto& u : m.pyprojects)
     for (const auto& r : u.project.dependencies)
       if (r.name == "torch" && r.exact)
-        if (auto v = domain::parse_torch_version(*r.exact)) m.torch_pins.push_back({*v, std::nullopt, {u.file->path, r.span}});
+        if (auto v = domain::parse_torch_version(*r.exact))
+          m.torch_pins.push_back({*v, variant_of(*v, std::nullopt), {u.file->path, r.span}});
 
   m.python_units = std::move(units.python_units);  // JIT load() calls are targets too
   sort_by_path(m.python_units);

@@ -55,8 +55,9 @@ struct CMakeProject {
 // A torch version the project pins somewhere, with its origin.
 struct TorchPin {
   domain::TorchVersion version;
-  std::optional<domain::CudaVersion> cuda_variant;
+  std::optional<domain::CudaVersion> cuda_variant;  // the version's +cuXYZ, else the wheel index
   Origin origin;
+  bool in_dockerfile = false;  // else requirements*.txt / pyproject.toml: what the developer installs
 };
 
 
