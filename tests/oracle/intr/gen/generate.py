@@ -34,7 +34,9 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", "..", "..", ".."))
 sys.path.insert(0, HERE)
+sys.path.insert(1, os.path.dirname(HERE))
 from ptx_uses import PTX, KERNEL_ATTRS  # noqa: E402
+from check_table import version_tuple  # noqa: E402  the catalogue's cuda_from/cuda_until, as the table check reads them
 
 CUDA = (13, 0)
 FORMS = ["kernel", "helper_reached", "helper_unreached", "guarded", "template_instantiated",
@@ -60,13 +62,6 @@ class Use:
 
 # ----------------------------------------------------------------------------------------------
 # the catalogue
-
-def version_tuple(s):
-    if s in ("-", ""):
-        return None
-    p = s.split(".")
-    return int(p[0]), int(p[1]) if len(p) > 1 else 0
-
 
 def load_table(path):
     rows, header = [], None
