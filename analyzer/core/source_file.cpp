@@ -85,13 +85,15 @@ FileKind classify_path(std::string_view path) {
   if (ends_with(name, ".cu") || ends_with(name, ".cuh")) return FileKind::CudaSource;
   if (ends_with(name, ".py")) return FileKind::Python;
   if (name == "compile_commands.json") return FileKind::CompileCommands;
-  if (name == ".gitlab-ci.yml") return FileKind::CiWorkflow;
+  if (is_gitlab_ci_path(path)) return FileKind::CiWorkflow;
   if ((ends_with(name, ".yml") || ends_with(name, ".yaml")) && path.size() > name.size()) {
     std::string_view dir = path.substr(0, path.size() - name.size() - 1);
     if (dir == ".github/workflows" || ends_with(dir, "/.github/workflows")) return FileKind::CiWorkflow;
   }
   return FileKind::Unknown;
 }
+
+bool is_gitlab_ci_path(std::string_view path) { return base_name(path) == ".gitlab-ci.yml"; }
 
 std::string_view comment_leader(FileKind k) {
   switch (k) {

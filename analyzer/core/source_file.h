@@ -29,6 +29,8 @@ enum class FileKind {
 std::string_view to_string(FileKind k);
 // Classifies by file name only (never by content).
 FileKind classify_path(std::string_view path);
+// A GitLab CI file (`.gitlab-ci.yml`), as opposed to a GitHub workflow (both FileKind::CiWorkflow).
+bool is_gitlab_ci_path(std::string_view path);
 // The comment leader used for suppressions and fixture expectations.
 std::string_view comment_leader(FileKind k);
 

@@ -274,9 +274,7 @@ void process_file(FileWork& w, const RunOptions& opts, uint64_t max_bytes, const
       parse_compile_commands(sf, w.diags);
       break;
     case FileKind::CiWorkflow: {
-      ci::ParseResult pr = sf.path == ".gitlab-ci.yml" || sf.path.ends_with("/.gitlab-ci.yml")
-                               ? ci::parse_gitlab_ci(sf.text)
-                               : ci::parse_github_workflow(sf.text);
+      ci::ParseResult pr = is_gitlab_ci_path(sf.path) ? ci::parse_gitlab_ci(sf.text) : ci::parse_github_workflow(sf.text);
       for (const auto& e : pr.errors)
         w.diags.push_back({&rules::parse_syntax_error_info(), Severity::Error, {sf.path, e.span}, e.message, {},
                            std::nullopt});

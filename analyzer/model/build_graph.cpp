@@ -136,8 +136,8 @@ class Builder {
     if (kind == Invocation::Kind::CiStep) {
       // The repository a pipeline checks out: the directory holding `.github/workflows/`, or
       // `.gitlab-ci.yml`.
-      bool gitlab = file.path == ".gitlab-ci.yml" || file.path.ends_with("/.gitlab-ci.yml");
-      std::string d = gitlab ? parent_of(abs_path(file.path)) : parent_of(parent_of(parent_of(abs_path(file.path))));
+      std::string d = is_gitlab_ci_path(file.path) ? parent_of(abs_path(file.path))
+                                                   : parent_of(parent_of(parent_of(abs_path(file.path))));
       return d.empty() ? (in_.root.empty() ? "/" : in_.root) : d;
     }
     std::vector<std::string> plain;
