@@ -433,8 +433,8 @@ void scan_run(const std::string& path, const Dockerfile& df, size_t idx, const E
 
 }  // namespace
 
-domain::ArchList ArchSetting::parsed() const {
-  return domain::parse_torch_arch_list(value, contiguous, origin.span.begin, origin.span);
+domain::ArchList ArchSetting::parsed(const domain::TorchVersion* torch) const {
+  return domain::parse_torch_arch_list(value, contiguous, origin.span.begin, origin.span, torch);
 }
 
 BaseImageInfo parse_base_image(std::string_view image) {

@@ -39,7 +39,8 @@ struct ArchSetting {
   bool contiguous = false;      // value appears byte for byte at origin.span.begin
   bool quoted = false;          // written inside quotes
   enum class Kind { Env, Arg, Inline } kind = Kind::Env;
-  domain::ArchList parsed() const;
+  // As the cpp_extension of `torch` reads it (torch 2.11 when null).
+  domain::ArchList parsed(const domain::TorchVersion* torch = nullptr) const;
 };
 
 struct CompileStep {

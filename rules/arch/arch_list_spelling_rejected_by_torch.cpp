@@ -29,9 +29,7 @@ class ArchListSpellingRejectedByTorch final : public Rule {
           if (!s->value_known) continue;
           if (std::find(seen.begin(), seen.end(), s->origin) != seen.end()) continue;
           seen.push_back(s->origin);
-          domain::ArchList parsed = domain::parse_torch_arch_list(
-              s->value, s->contiguous, s->origin.span.begin, s->origin.span, torch ? &torch->value : nullptr);
-          for (const auto& issue : parsed.issues) {
+          for (const auto& issue : s->parsed(torch ? &torch->value : nullptr).issues) {
             auto& d = out.report(kInfo, Origin{s->origin.path, issue.span},
                                  fmt::format("TORCH_CUDA_ARCH_LIST entry `{}`: {}", issue.text, issue.reason));
             if (torch && issue.reason.starts_with(fmt::format("torch {}.", torch->value.major)))
