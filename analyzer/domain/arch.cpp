@@ -68,14 +68,13 @@ struct AbsentThrough {
   std::string_view arch;
   int major, minor;
 };
-constexpr std::array<AbsentThrough, 20> kAbsentThrough{{
+constexpr std::array<AbsentThrough, 19> kAbsentThrough{{
     {"8.9", 1, 13}, {"9.0", 1, 13}, {"Ada", 1, 13}, {"Hopper", 1, 13},
     {"9.0a", 2, 1},
     {"10.0", 2, 5}, {"10.0a", 2, 5}, {"10.1", 2, 5}, {"10.1a", 2, 5}, {"12.0", 2, 5},
     {"12.0a", 2, 5}, {"Blackwell", 2, 5},
     {"10.3", 2, 7}, {"10.3a", 2, 7}, {"11.0", 2, 7}, {"11.0a", 2, 7}, {"12.1", 2, 7},
     {"12.1a", 2, 7}, {"Blackwell+Tegra", 2, 7},
-    {"", 0, 0},
 }};
 
 bool release_at_most(const TorchVersion& t, int major, int minor) {
@@ -262,11 +261,7 @@ ArchList parse_torch_arch_list(std::string_view value, bool contiguous, uint32_t
       out.issues.push_back({std::string(tok), sp,
                             fmt::format("torch expects `{}`, not `{}`", canonical, tok), canonical,
                             !is_compute});
-    } else if (arch->suffix == 'f') {
-      if (torch && !release_at_most(*torch, 2, 11)) {
-        out.entries.push_back({*arch, std::string(tok), sp});
-        continue;
-      }
+    } else if (arch->suffix == 'f' && (!torch || release_at_most(*torch, 2, 11))) {  // later ones: not judged
       out.issues.push_back({std::string(tok), sp,
                             fmt::format("{} does not support family targets such as `{}`", who, tok),
                             std::nullopt, false});
