@@ -74,8 +74,15 @@ void Bindings::record(const TSNode& stmt, const Interpreter& in) {
       }
       if (ts_node_is_null(cur) || type_of(cur) == "assignment" || type_of(cur) == "augmented_assignment") continue;
       impl_->add_span(cur);
-      for (TSNode tg : targets)
-        if (type_of(tg) == "identifier") impl_->add_name(in.text(tg), cur);
+      for (TSNode tg : targets) {
+        if (type_of(tg) == "identifier") {
+          impl_->add_name(in.text(tg), cur);
+        } else if (type_of(tg) == "pattern_list" || type_of(tg) == "tuple_pattern" || type_of(tg) == "list_pattern") {
+          // `a, b = f()`: each name is bound here too, to a part of the value (so not "bound once").
+          for (TSNode part : named_children(tg))
+            if (type_of(part) == "identifier") impl_->add_name(in.text(part), cur);
+        }
+      }
     } else if (t == "augmented_assignment") {
       TSNode l = field(c, "left");
       if (type_of(l) == "identifier") impl_->add_name(in.text(l), field(c, "right"));
@@ -109,10 +116,13 @@ struct P {
   std::string text;
   bool rel = false;   // relative to the file's directory
   bool file = false;  // the file itself (__file__)
+  bool absolute = false;  // through abspath/realpath/resolve(): "." is the working directory's path
 };
 
-std::string dirname_of(std::string_view t) {
-  if (t.empty() || t == ".") return "..";
+std::string dirname_of(std::string_view t, bool absolute) {
+  // os.path.dirname(".") is "" and Path(".").parent is ".": the same directory; of an absolute
+  // path ("." made absolute), the parent.
+  if (t.empty() || t == ".") return absolute ? ".." : "";
   if (t == ".." || t.ends_with("/..")) return std::string(t) + "/..";
   while (t.size() > 1 && t.ends_with('/')) t.remove_suffix(1);
   size_t pos = t.rfind('/');
@@ -123,12 +133,12 @@ std::string dirname_of(std::string_view t) {
 
 P dirname(const P& p) {
   if (p.file) return P{"", true, false};
-  return P{dirname_of(p.text), p.rel, false};
+  return P{dirname_of(p.text, p.absolute), p.rel, false, p.absolute};
 }
 
 P join(const P& a, const P& b) {
   if (b.text.starts_with('/')) return P{b.text, false, false};
-  P r{a.text, a.rel, false};
+  P r{a.text, a.rel, false, a.absolute};
   if (r.text.empty() || r.text.ends_with('/')) r.text += b.text;
   else if (!b.text.empty()) r.text += "/" + b.text;
   return r;
@@ -164,6 +174,8 @@ class PathEval {
     }
     if (t == "string") return fstring(n, depth);
     if (t == "attribute") {
+      if (auto path = in_.path_of(n, s_); path && (*path == "os.path.curdir" || *path == "os.curdir"))
+        return P{".", false, false};
       if (in_.text(field(n, "attribute")) == "parent") {
         auto o = eval(field(n, "object"), depth + 1);
         if (o) return dirname(*o);
@@ -224,8 +236,11 @@ class PathEval {
       }
       if (((os_path && (last == "abspath" || last == "realpath" || last == "normpath" || last == "expanduser")) ||
            *path == "os.fspath" || *path == "str") &&
-          args.size() == 1)
-        return eval(args[0], depth + 1);
+          args.size() == 1) {
+        auto p = eval(args[0], depth + 1);
+        if (p && (last == "abspath" || last == "realpath")) p->absolute = true;
+        return p;
+      }
       if (os_path && last == "join" && !args.empty()) return join_all(part(args[0], depth), 1);
       if (pathlib && !args.empty()) return join_all(part(args[0], depth), 1);
       return std::nullopt;
@@ -233,8 +248,11 @@ class PathEval {
     if (type_of(fn) != "attribute") return std::nullopt;
     std::string_view m = in_.text(field(fn, "attribute"));
     TSNode obj = field(fn, "object");
-    if ((m == "resolve" || m == "absolute" || m == "expanduser" || m == "as_posix") && args.empty())
-      return eval(obj, depth + 1);
+    if ((m == "resolve" || m == "absolute" || m == "expanduser" || m == "as_posix") && args.empty()) {
+      auto p = eval(obj, depth + 1);
+      if (p && (m == "resolve" || m == "absolute")) p->absolute = true;
+      return p;
+    }
     if (m == "joinpath" && !args.empty()) return join_all(eval(obj, depth + 1), 0);
     return std::nullopt;
   }

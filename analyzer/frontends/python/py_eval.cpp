@@ -389,6 +389,13 @@ Value merge(const Value& a, const Value& b) {
       // CUDAExtension's checks are a superset of CppExtension's.
       if (is_extension_path(a.text) && is_extension_path(b.text))
         return last_component(a.text) == "CUDAExtension" ? a : b;
+      // CUDAExtension or another vendor's class (torch_npu's, torch_musa's): the call builds CUDA
+      // code only on one path, so the class is kept, marked as not certain.
+      if (last_component(a.text) == "CUDAExtension" || last_component(b.text) == "CUDAExtension") {
+        Value r = last_component(a.text) == "CUDAExtension" ? a : b;
+        r.complete = false;
+        return r;
+      }
       return Value::unknown(a.span);
     case K::Func: return a.node.id == b.node.id ? a : Value::unknown(a.span);
     case K::Unknown: return a;
@@ -701,7 +708,15 @@ Value Interpreter::eval(TSNode n, Scope& scope) {
     return Value::unknown(sp);
   }
   if (t == "call") return eval_call(n, scope);
-  // conditional_expression, comprehensions, comparisons, lambdas, ...: runtime values.
+  if (t == "conditional_expression") {
+    // `a if c else b`: the branch a known condition picks, else what either may be.
+    auto kids = named_children(n);
+    if (kids.size() != 3) return Value::unknown(sp);
+    std::optional<bool> known = truth(eval(kids[1], scope));
+    if (known) return eval(kids[*known ? 0 : 2], scope);
+    return merge(eval(kids[0], scope), eval(kids[2], scope));
+  }
+  // comprehensions, lambdas, ...: runtime values.
   return Value::unknown(sp);
 }
 

@@ -38,7 +38,8 @@ struct Value {
   enum class Kind : uint8_t { Unknown, None, Bool, Int, Str, List, Tuple, Dict, Ref, Func, Class };
   Kind kind = Kind::Unknown;
   bool flag = false;      // Bool
-  bool complete = true;   // List/Tuple/Dict: every element is known and certainly present
+  bool complete = true;   // List/Tuple/Dict: every element is known and certainly present;
+                          // Ref: false when it is one of several classes (merged branches)
   uint8_t depth = 0;      // 0 for scalars, 1 + deepest element for containers
   uint32_t weight = 1;    // 1 + weight of every element
   int64_t number = 0;     // Int

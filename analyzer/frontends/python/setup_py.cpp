@@ -606,8 +606,13 @@ class Extractor {
     std::optional<std::string> path = in_.path_of(fn, scope);
     if (path) {
       std::string_view last = last_component(*path);
-      if (is_cpp_extension_name(*path, "CUDAExtension") || is_cpp_extension_name(*path, "CppExtension"))
-        extension(std::string(last), call, scope);
+      if (is_cpp_extension_name(*path, "CUDAExtension") || is_cpp_extension_name(*path, "CppExtension")) {
+        // `extension(...)` with the class chosen among others at build time (a CUDA path and a
+        // vendor's): whether it builds CUDA code is not decided here.
+        const Value* chosen = type_of(fn) == "identifier" ? scope.find(in_.text(fn)) : nullptr;
+        extension(std::string(last), call, scope,
+                  chosen && chosen->is(K::Ref) && !chosen->complete ? std::optional<Span>(span_of(fn)) : std::nullopt);
+      }
       else if (*path == "os.getenv" || *path == "os.environ.get")
         env_call(EnvSetting::Kind::GetenvDefault, call, scope, conditional);
       else if (*path == "os.environ.setdefault")
@@ -643,7 +648,9 @@ class Extractor {
     if (v.is(K::Dict)) {
       if (const Value* e = v.find("build_ext")) {
         r = build_extension(*e);
-        if (e->span.end > e->span.begin) span = e->span;
+        // A dict merged from branches (`{...} if c else {}`) may not hold the entry.
+        if (!v.complete && r == Tri::Yes) r = Tri::Maybe;
+        else if (e->span.end > e->span.begin) span = e->span;
       } else {
         r = v.complete ? Tri::No : Tri::Maybe;
       }
@@ -680,7 +687,7 @@ class Extractor {
     return std::nullopt;
   }
 
-  void extension(std::string kind, TSNode call, Scope& scope) {
+  void extension(std::string kind, TSNode call, Scope& scope, std::optional<Span> class_chosen) {
     Extension e;
     e.kind = std::move(kind);
     e.call_span = span_of(call);
@@ -739,7 +746,7 @@ class Extractor {
     Conj c = conditions_of(call, scope);
     if (c.never) return;  // `[CUDAExtension(...)] if False else []`
     e.env_conditions = std::move(c.envs);
-    e.unknown_condition = c.unknown;
+    e.unknown_condition = c.unknown ? c.unknown : class_chosen;
     out_.extensions.push_back(std::move(e));
   }
 
