@@ -115,4 +115,10 @@ std::string supported_range(const CudaVersion& cuda) {
   return fmt::format("sm_{}..{}", lo, h);
 }
 
+Arch nvcc_default_arch(const CudaVersion& cuda) {
+  if (cuda.major >= 13) return Arch{7, 5, 0, true};
+  if (cuda.major >= 11) return Arch{5, 2, 0, true};
+  return Arch{3, 0, 0, true};
+}
+
 }  // namespace cudalint::domain

@@ -32,6 +32,10 @@ struct ArchSupport {
 // for the arch or the toolkit is older than the table covers.
 ArchSupport cuda_supports(const CudaVersion& cuda, const Arch& arch);
 
+// The arch nvcc compiles for when given none (SASS and PTX): sm_75 from CUDA 13.0, sm_52 from
+// 11.0, sm_30 before. CMake (policy CMP0104) initialises CMAKE_CUDA_ARCHITECTURES to it.
+Arch nvcc_default_arch(const CudaVersion& cuda);
+
 // "sm_50..sm_90a" style summary of the real targets a toolkit builds (for messages).
 std::string supported_range(const CudaVersion& cuda);
 

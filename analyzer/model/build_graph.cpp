@@ -309,6 +309,7 @@ class Builder {
         inv.copied.push_back(mt.tree);
     cmake::EvalOptions opts;
     for (const auto& [name, value] : step.defines) opts.cache_definitions[name] = {value.value, value.origin, value.conditional};
+    if (cuda && !cuda->conditional) opts.cuda_default_architectures = std::to_string(domain::nvcc_default_arch(cuda->value).sm());
     const std::string top = *dir + "/CMakeLists.txt";
     cmake::EvalResult r = cmake::evaluate(top, in_.cmake_loader, in_.display_path, opts);
     const size_t first = g_.targets.size();
@@ -352,8 +353,7 @@ class Builder {
         return b;
       }
       // nvcc's default arch (CMake, under CMP0104, caches the same); SASS and PTX embedded.
-      const bool v13 = inv.cuda->value.major >= 13;
-      b.archs.push_back({domain::Arch{v13 ? 7 : 5, v13 ? 5 : 2, 0, true}, inv.cuda->origin,
+      b.archs.push_back({domain::nvcc_default_arch(inv.cuda->value), inv.cuda->origin,
                          fmt::format("{} default for CUDA {}", cmake ? "CMake's (no CMAKE_CUDA_ARCHITECTURES)" : "nvcc's",
                                      inv.cuda->value.str()),
                          0, true});

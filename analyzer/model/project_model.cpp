@@ -117,7 +117,9 @@ ProjectModel build_model(const std::vector<std::pair<const SourceFile*, std::str
     }
     dirs.insert(parent_of(abs));
     if (nested && !starts_project(f->text)) continue;
-    cmake::EvalResult r = cmake::evaluate(abs, inputs.cmake_loader, inputs.display_path);
+    cmake::EvalOptions opts;
+    if (inputs.default_cuda) opts.cuda_default_architectures = std::to_string(domain::nvcc_default_arch(inputs.default_cuda->value).sm());
+    cmake::EvalResult r = cmake::evaluate(abs, inputs.cmake_loader, inputs.display_path, opts);
     read.insert(r.files_read.begin(), r.files_read.end());
     read.insert(abs);
     m.cmake_projects.push_back({f->path, std::move(r.facts)});

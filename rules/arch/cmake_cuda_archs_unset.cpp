@@ -29,10 +29,16 @@ class CmakeCudaArchsUnset final : public Rule {
             return t.cuda_architectures || t.cuda_architectures_unknown;
           }))
         continue;
-      out.report(kInfo, f.cuda_language->origin,
-                 "CUDA is enabled but CMAKE_CUDA_ARCHITECTURES / CUDA_ARCHITECTURES is never set: CMake (policy "
-                 "CMP0104) then builds only nvcc's default arch (sm_52 on CUDA 12, sm_75 on CUDA 13), which gives "
-                 "\"no kernel image is available\" on other GPUs");
+      std::string msg =
+          "CUDA is enabled but CMAKE_CUDA_ARCHITECTURES / CUDA_ARCHITECTURES is never set: CMake (policy "
+          "CMP0104) then builds only nvcc's default arch (sm_52 on CUDA 12, sm_75 on CUDA 13), which gives "
+          "\"no kernel image is available\" on other GPUs";
+      if (f.cuda_default_decided)
+        msg += "; the `if` that would set it is false, because enabling CUDA already gave CMAKE_CUDA_ARCHITECTURES "
+               "the compiler's default (set it before project(), or unconditionally)";
+      auto& d = out.report(kInfo, f.cuda_language->origin, std::move(msg));
+      if (f.cuda_default_decided)
+        d.related.push_back({f.cuda_default_decided->origin, "never true after CUDA is enabled"});
     }
   }
 };

@@ -427,14 +427,15 @@ struct Project {
     files["/p/" + rel] = std::move(text);
     return *this;
   }
-  EvalResult eval(const std::string& top = "/p/CMakeLists.txt") const {
+  EvalResult eval(const EvalOptions& options) const { return eval("/p/CMakeLists.txt", options); }
+  EvalResult eval(const std::string& top = "/p/CMakeLists.txt", const EvalOptions& options = {}) const {
     FileLoader load = [this](const std::string& p) -> std::optional<std::string_view> {
       auto it = files.find(p);
       if (it == files.end()) return std::nullopt;
       return std::string_view(it->second);
     };
     DisplayPath display = [](const std::string& p) { return p.starts_with("/p/") ? p.substr(3) : p; };
-    return evaluate(top, load, display);
+    return evaluate(top, load, display, options);
   }
   // The text an origin points at.
   std::string_view text(const Origin& o) const {
@@ -570,12 +571,77 @@ TEST(CMakeEval, Include) {
 }
 
 TEST(CMakeEval, IncludeFixtureArch010) {
-  Project p("cmake_minimum_required(VERSION 3.24)\nproject(kernels LANGUAGES CXX CUDA)\ninclude(cmake/archs.cmake)\n");
+  Project p("cmake_minimum_required(VERSION 3.24)\ninclude(cmake/archs.cmake)\nproject(kernels LANGUAGES CXX CUDA)\n");
   p.add("cmake/archs.cmake", "if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES)\n  set(CMAKE_CUDA_ARCHITECTURES 80 90)\nendif()\n");
   auto r = p.eval();
   EXPECT_EQ(values(r.facts.cmake_cuda_architectures), (V{"80;90?"}));  // -D may have set it
   ASSERT_TRUE(r.facts.cuda_language);
   EXPECT_EQ(p.text(r.facts.cuda_language->origin), "CUDA");
+  EXPECT_FALSE(r.facts.cuda_default_decided);
+}
+
+// CMake 3.18+ (CMP0104) gives CMAKE_CUDA_ARCHITECTURES the compiler's default when CUDA is
+// enabled; checked with CMake 3.25 and nvcc 13.0 (the cache holds 75, the compile command
+// --generate-code=arch=compute_75,code=[compute_75,sm_75]).
+TEST(CMakeEval, ProjectGivesCudaArchitecturesTheCompilersDefault) {
+  const char* archs = "if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES)\n  set(CMAKE_CUDA_ARCHITECTURES 80 90)\nendif()\n"
+                      "if(CMAKE_CUDA_ARCHITECTURES LESS 75)\n  set(CMAKE_CUDA_ARCHITECTURES 70)\nendif()\n"
+                      "add_library(k k.cu)\n";
+  {
+    Project p(std::string("cmake_minimum_required(VERSION 3.24)\nproject(x LANGUAGES CXX CUDA)\n") + archs);
+    auto r = p.eval();
+    // `NOT DEFINED` is false; with the toolkit unknown, `LESS 75` is undecided.
+    EXPECT_EQ(values(r.facts.cmake_cuda_architectures), (V{"70?"}));
+    ASSERT_TRUE(r.facts.cuda_default_decided);
+    EXPECT_EQ(p.text(r.facts.cuda_default_decided->origin), "if");
+    EXPECT_EQ(r.facts.cuda_default_decided->origin.span.begin, p.files.at("/p/CMakeLists.txt").find("if(NOT"));
+  }
+  {
+    // CUDA 13: sm_75, so neither branch runs and the target keeps nvcc's default.
+    Project p(std::string("cmake_minimum_required(VERSION 3.24)\nproject(x LANGUAGES CXX CUDA)\n") + archs);
+    EvalOptions o;
+    o.cuda_default_architectures = "75";
+    auto r = p.eval(o);
+    EXPECT_TRUE(r.facts.cmake_cuda_architectures.empty());
+    ASSERT_EQ(r.facts.targets.size(), 1u);
+    EXPECT_FALSE(r.facts.targets[0].cuda_architectures) << "nvcc's default, as if unset";
+  }
+  {
+    // With the toolkit known (CUDA 12: sm_52), `LESS 75` is true.
+    Project p(std::string("cmake_minimum_required(VERSION 3.24)\nproject(x LANGUAGES CXX CUDA)\n") + archs);
+    EvalOptions o;
+    o.cuda_default_architectures = "52";
+    auto r = p.eval(o);
+    EXPECT_EQ(values(r.facts.cmake_cuda_architectures), (V{"70"}));
+    ASSERT_EQ(r.facts.targets.size(), 1u);
+    ASSERT_TRUE(r.facts.targets[0].cuda_architectures);
+    EXPECT_EQ(r.facts.targets[0].cuda_architectures->value, "70");
+  }
+  {
+    // Before 3.18 the policy is OLD: the variable stays unset.
+    Project p(std::string("cmake_minimum_required(VERSION 3.10)\nproject(x LANGUAGES CXX CUDA)\n") + archs);
+    auto r = p.eval();
+    EXPECT_FALSE(r.facts.cuda_default_decided);
+    EXPECT_FALSE(r.facts.cmake_cuda_architectures.empty());
+  }
+}
+
+// A property set in the branch that made the target holds whenever the target exists.
+TEST(CMakeEval, TargetPropertySetWhereTheTargetWasMade) {
+  Project p(
+      "cmake_minimum_required(VERSION 3.18)\nproject(x LANGUAGES CXX CUDA)\n"
+      "function(add_example NAME)\n  add_executable(${NAME} ${NAME}.cu)\n"
+      "  set_property(TARGET ${NAME} PROPERTY CUDA_ARCHITECTURES OFF)\nendfunction()\n"
+      "if(CMAKE_CUDA_COMPILER_VERSION VERSION_GREATER 9.0)\n  add_example(a)\nendif()\n"
+      "add_executable(b b.cu)\n"
+      "if(WITH_OFF)\n  set_property(TARGET b PROPERTY CUDA_ARCHITECTURES OFF)\nendif()\n");
+  auto r = p.eval();
+  ASSERT_EQ(r.facts.targets.size(), 2u);
+  ASSERT_TRUE(r.facts.targets[0].cuda_architectures);
+  EXPECT_TRUE(r.facts.targets[0].conditional);
+  EXPECT_FALSE(r.facts.targets[0].cuda_architectures->conditional);
+  ASSERT_TRUE(r.facts.targets[1].cuda_architectures);
+  EXPECT_TRUE(r.facts.targets[1].cuda_architectures->conditional) << "set under a test the target was not made under";
 }
 
 TEST(CMakeEval, IncludeRelativeToListDirAndModulePath) {

@@ -143,6 +143,10 @@ struct Facts {
   std::vector<Value> torch_cxx_flags_uses;
   std::optional<Value> cuda_toolkit_version;    // find_package(CUDAToolkit 12.4 ...) → "12.4"
   std::optional<Value> cuda_language;           // enable_language(CUDA) or project(... LANGUAGES ... CUDA)
+  // An if()/elseif() on CMAKE_CUDA_ARCHITECTURES found false while the variable held the default
+  // project()/enable_language() gave it (`if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES)` after
+  // project()): the branch meant to choose archs never runs. The first such, at the command.
+  std::optional<Value> cuda_default_decided;
   std::optional<Value> cmake_minimum_required;  // "3.18" (the VERSION argument; the min of a range)
   std::vector<Value> legacy_find_cuda;          // find_package(CUDA), cuda_add_library, cuda_add_executable, CUDA_NVCC_FLAGS
   std::vector<Target> targets;                  // in creation order
@@ -167,6 +171,9 @@ struct EvalOptions {
   // Facts they carry (CMAKE_CUDA_ARCHITECTURES, TORCH_CUDA_ARCH_LIST, CMAKE_CUDA_FLAGS) are
   // recorded with that origin.
   std::map<std::string, Value> cache_definitions;
+  // The value CMake gives CMAKE_CUDA_ARCHITECTURES when CUDA is enabled and it is unset: the
+  // compiler's default ("75" for nvcc 13), when the toolkit is known; nullopt: set, value unknown.
+  std::optional<std::string> cuda_default_architectures;
 };
 
 // Returns the text of a file (absolute path), or nullopt when it cannot be read. The engine

@@ -60,10 +60,15 @@ Flow Evaluator::exec_if(const Unit& u, size_t i, Ctx& ctx) {
   for (size_t k = i; k < end && k < u.cmds.size(); k = u.next[k]) {
     const Command& c = u.cmds[k];
     Tri t = c.name == "else" ? Tri::True : condition(c, ctx);
-    if (t == Tri::False) continue;
+    if (t == Tri::False) {
+      note_cuda_default_decided(u, c);
+      continue;
+    }
     bool cond = prior_unknown || t == Tri::Unknown;
     cond_depth_ += cond;
+    if (cond) if_regions_.push_back(++next_region_);
     Flow f = exec_range(u, k + 1, u.next[k], ctx);
+    if (cond) if_regions_.pop_back();
     cond_depth_ -= cond;
     if (f != Flow::Normal) return f;
     if (t == Tri::True) break;

@@ -350,7 +350,10 @@ Flow Evaluator::exec_command(const Unit& u, const Command& c, Ctx& ctx) {
   else if (n == "enable_language") {
     auto a = expand_args(c, ctx);
     for (const auto& x : a)
-      if (x.text == "CUDA") first(res_.facts.cuda_language, value_at(u, c.args[x.src].span, "CUDA", x.uncertain));
+      if (x.text == "CUDA") {
+        first(res_.facts.cuda_language, value_at(u, c.args[x.src].span, "CUDA", x.uncertain));
+        if (!x.uncertain && cond_depth_ == 0) cuda_enabled(u, c.args[x.src].span);
+      }
   } else if (n == "cmake_minimum_required") {
     auto a = expand_args(c, ctx);
     for (size_t k = 0; k + 1 < a.size(); ++k)

@@ -294,6 +294,19 @@ class Evaluator {
   size_t commands_ = 0;
   mutable uint64_t work_ = 0;
   int cond_depth_ = 0;
+  // Where project()/enable_language() gave CMAKE_CUDA_ARCHITECTURES the compiler's default (an
+  // origins_ index; 0: it did not). A target made while the variable still holds it gets no
+  // CUDA_ARCHITECTURES of its own: nvcc's default, decided by each invocation's toolkit.
+  uint32_t cuda_default_origin_ = 0;
+  void cuda_enabled(const Unit& u, Span at);
+  void note_cuda_default_decided(const Unit& u, const Command& c);
+  // The undecided `if` branches being run, innermost last, each with its own number; and for
+  // each target (by index) the branches it was made in. A property set on a target in those
+  // branches (or fewer) holds whenever the target exists.
+  std::vector<uint32_t> if_regions_;
+  uint32_t next_region_ = 0;
+  std::vector<std::vector<uint32_t>> target_regions_;
+  bool within_target_regions(size_t target_index) const;
   int depth_ = 0;
   int nesting_ = 0;
   bool stopped_ = false;

@@ -165,9 +165,37 @@ void Evaluator::do_project(const Unit& u, const Command& c, const Ctx& ctx) {
       keywords = langs = true;
     } else if (langs && t == "CUDA") {
       first(res_.facts.cuda_language, value_at(u, c.args[a[k].src].span, "CUDA", a[k].uncertain));
+      if (!a[k].uncertain && cond_depth_ == 0) cuda_enabled(u, c.args[a[k].src].span);
     }
   }
   (void)keywords;
+}
+
+// CMake 3.18+ (policy CMP0104, NEW under cmake_minimum_required 3.18 or later) sets an unset
+// CMAKE_CUDA_ARCHITECTURES to the compiler's default when CUDA is enabled: `if(NOT
+// CMAKE_CUDA_ARCHITECTURES)` after project() is then false.
+void Evaluator::cuda_enabled(const Unit& u, Span at) {
+  if (!res_.facts.cmake_minimum_required || res_.facts.cmake_minimum_required->conditional ||
+      version_compare(res_.facts.cmake_minimum_required->value, "3.18") < 0)
+    return;
+  if (resolve("CMAKE_CUDA_ARCHITECTURES")) return;
+  if (const Entry* e = find_entry("CMAKE_CUDA_ARCHITECTURES", scopes_.size() - 1); e && e->state == Entry::State::Unknown)
+    return;
+  Var v;
+  if (options_.cuda_default_architectures) v.value = *options_.cuda_default_architectures;
+  else v.uncertain = true;
+  v.origin = cuda_default_origin_ = new_origin({u.display, at});
+  put("CMAKE_CUDA_ARCHITECTURES", std::move(v));
+}
+
+void Evaluator::note_cuda_default_decided(const Unit& u, const Command& c) {
+  if (!cuda_default_origin_ || res_.facts.cuda_default_decided) return;
+  const Var* v = resolve("CMAKE_CUDA_ARCHITECTURES");
+  if (!v || v->origin != cuda_default_origin_) return;
+  if (std::none_of(c.args.begin(), c.args.end(),
+                   [](const auto& a) { return a.raw.find("CMAKE_CUDA_ARCHITECTURES") != std::string::npos; }))
+    return;
+  res_.facts.cuda_default_decided = Value{c.name, Origin{u.display, c.name_span}, cond_depth_ > 0};
 }
 
 void Evaluator::do_find_package(const Unit& u, const Command& c, const Ctx& ctx) {

@@ -236,7 +236,9 @@ void Evaluator::do_add_target(const Unit& u, const Command& c, const Ctx& ctx) {
         t.cuda_flags.push_back(value_at(u, c.args[a[tok.src].src].span, tok.text, options_cond[tok.src] != 0));
   } else {
     const Var* v = resolve("CMAKE_CUDA_ARCHITECTURES");
-    if (v) {
+    if (v && cuda_default_origin_ && v->origin == cuda_default_origin_) {
+      // still the compiler's default: as if unset
+    } else if (v) {
       t.cuda_architectures = Value{v->value, v->origin ? origins_[v->origin] : t.origin, v->uncertain};
       t.cuda_architectures_unknown = (v->taint & kOpaque) != 0;
     } else if (const Entry* e = find_entry("CMAKE_CUDA_ARCHITECTURES", scopes_.size() - 1);
@@ -249,6 +251,11 @@ void Evaluator::do_add_target(const Unit& u, const Command& c, const Ctx& ctx) {
   }
   size_t idx = res_.facts.targets.size();
   res_.facts.targets.push_back(std::move(t));
+  // Undecided regions other than `if` branches (loops, early returns) are not numbered: then
+  // no later setting counts as within the target's branches.
+  target_regions_.resize(idx + 1);
+  if (cond_depth_ == static_cast<int>(if_regions_.size())) target_regions_[idx] = if_regions_;
+  else target_regions_[idx] = {UINT32_MAX};
   target_index_[a[0].text].push_back(idx);
   dirs_.back().targets.push_back(idx);
   add_sources(idx, srcs, u, c);
@@ -432,11 +439,16 @@ void Evaluator::target_arch_property(const Unit& u, const Command& c, const std:
   if (vb > ve || ve > a.size()) return;
   Var v = value_of(a, vb, ve);
   size_t rb = vb < ve ? a[vb].src : 0, re = vb < ve ? a[ve - 1].src + 1 : 0;
-  Value val = value_at(u, span_of(c, rb, re, 0), v.value, v.uncertain);
+  const Value val_any = value_at(u, span_of(c, rb, re, 0), v.value, v.uncertain);
   bool opaque = (v.taint & kOpaque) != 0;
   for (const auto& name : targets)
     for (Target* t : targets_named(name)) {
       if (t->command.starts_with("cuda_add_")) continue;  // FindCUDA does not read the property
+      // Set in the branches that made the target: certain for the target whenever it exists.
+      Value val = val_any;
+      if (val.conditional && !v.uncertain &&
+          within_target_regions(static_cast<size_t>(t - res_.facts.targets.data())))
+        val.conditional = false;
       if (append && t->cuda_architectures) {
         Value joined = val;
         const std::string& old = t->cuda_architectures->value;
@@ -449,6 +461,12 @@ void Evaluator::target_arch_property(const Unit& u, const Command& c, const std:
         t->cuda_architectures_unknown = opaque;
       }
     }
+}
+
+bool Evaluator::within_target_regions(size_t target_index) const {
+  if (target_index >= target_regions_.size() || cond_depth_ != static_cast<int>(if_regions_.size())) return false;
+  const std::vector<uint32_t>& made = target_regions_[target_index];
+  return if_regions_.size() <= made.size() && std::equal(if_regions_.begin(), if_regions_.end(), made.begin());
 }
 
 }  // namespace detail
