@@ -38,11 +38,16 @@ class DeprecatedWarpIntrinsic final : public Rule {
                                    f.name.substr(op.size())));
             continue;
           }
+          const std::string why = intr::fails_only_when_emitted(f)
+                                      ? fmt::format("the CUDA headers mark it deprecated, and ptxas rejects the "
+                                                    "warp vote it lowers to from sm_{} on",
+                                                    f.min_sm)
+                                      : fmt::format("the CUDA headers only declare it below sm_{}", f.min_sm);
           out.report(kInfo, Origin{intr::use_path(u, use), {use.begin, use.end}},
                      fmt::format("{} has no mask and assumes the whole warp runs in lockstep, which is not true "
-                                 "from sm_{} on (independent thread scheduling); the CUDA headers only declare it "
-                                 "below sm_{}, so nvcc rejects it for {}: use `{}_sync(0xffffffff, ...)`",
-                                 intr::named(use), f.min_sm, f.min_sm, ar.arch.sm_name(), use.spelled, use.spelled));
+                                 "from sm_{} on (independent thread scheduling); {}, so nvcc rejects it for {}: use "
+                                 "`{}_sync(0xffffffff, ...)`",
+                                 intr::named(use), f.min_sm, why, ar.arch.sm_name(), use.spelled));
         }
   }
 };

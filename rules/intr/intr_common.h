@@ -22,11 +22,21 @@ namespace cudalint::rules::intr {
 // uninstantiated template that names an undeclared function or type even non-dependently
 // (tests/oracle/intr/cases/tmpl_not_instantiated_nondependent.cu); each instantiation is walked
 // on its own and its uses carry its context.
+// Removed warp intrinsics follow the same split: the PTX forms (`vote.all`) and the functions the
+// headers still declare, deprecated, for every arch (`__any`, `__all`, `__ballot`: ptxas rejects
+// what they lower to) fail only where emitted; `__shfl` & co., declared only below sm_70, fail
+// wherever device code names them (nvcc 13 on the generated oracle's unreached helpers).
+inline bool fails_only_when_emitted(const cuda::Feature& f) {
+  if (f.kind == cuda::FeatureKind::Ptx || f.name.starts_with("cuda::ptx::")) return true;
+  return f.kind == cuda::FeatureKind::Deprecated &&
+         (f.name.find('.') != std::string::npos || f.source.find("__DEPRECATED__") != std::string::npos);
+}
+
 inline bool nvcc_sees(const cuda::FeatureUse& u) {
   switch (u.context) {
     case cuda::UseContext::Emitted: return true;
     case cuda::UseContext::Device:
-      return u.feature->kind != cuda::FeatureKind::Ptx && !u.feature->name.starts_with("cuda::ptx::");
+      return !fails_only_when_emitted(*u.feature);
     case cuda::UseContext::Template:
     case cuda::UseContext::Host: return false;
   }
