@@ -701,8 +701,8 @@ setup(ext_modules=get_extensions() + exts)
   EXPECT_TRUE(s.extensions[2].nvcc_args.complete);
   EXPECT_EQ(nvcc(3), (Strings{"-DCUDA"})) << "`kind == \"cuda\"` is decided statically";
   EXPECT_TRUE(s.extensions[3].nvcc_args.complete);
-  EXPECT_EQ(nvcc(7), (Strings{"-DGPU", "-DCPU"})) << "both returns are possible";
-  EXPECT_FALSE(s.extensions[7].nvcc_args.complete);
+  EXPECT_EQ(nvcc(7), (Strings{"-DGPU"})) << "`kind in (\"cuda\", \"rocm\")` is decided statically too";
+  EXPECT_TRUE(s.extensions[7].nvcc_args.complete);
   EXPECT_FALSE(s.extensions[4].nvcc_args.complete) << "recursion stops at a fixed depth";
   EXPECT_FALSE(s.extensions[4].nvcc_args.items.empty());
   for (const auto& x : s.extensions[4].nvcc_args.items) EXPECT_EQ(x.value, "-x");

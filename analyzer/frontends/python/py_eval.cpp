@@ -705,8 +705,12 @@ Value Interpreter::eval(TSNode n, Scope& scope) {
   if (t == "comparison_operator") return eval_comparison(n, scope);
   if (t == "subscript") {
     if (const Value* p = peek(n, scope)) return copy_of(*p, sp);
-    return Value::unknown(sp);
+    // `f(x)[0]`, `out[i]` with a computed index: the value, then the element.
+    TSNode key = field(n, "subscript");
+    if (named_children(n).size() != 2 || type_of(key) == "slice") return Value::unknown(sp);
+    return index_value(eval(field(n, "value"), scope), eval(key, scope), sp);
   }
+  if (t == "list_comprehension") return eval_comprehension(n, scope);
   if (t == "call") return eval_call(n, scope);
   if (t == "conditional_expression") {
     // `a if c else b`: the branch a known condition picks, else what either may be.
@@ -732,14 +736,19 @@ Value Interpreter::eval_comparison(TSNode n, Scope& scope) {
       TSNode ch = ts_tree_cursor_current_node(&c);
       if (!ts_node_is_named(ch)) {
         ++ops;
-        op = type_of(ch);
+        op = op.empty() ? std::string(type_of(ch)) : op + " " + std::string(type_of(ch));
       }
     } while (ts_tree_cursor_goto_next_sibling(&c));
   }
   ts_tree_cursor_delete(&c);
+  if (op == "not in" || op == "is not") ops = 1;  // one operator of two tokens in some grammars
   if (operands.size() != 2 || ops != 1) return Value::unknown(sp);
   Value a = eval(operands[0], scope);
   Value b = eval(operands[1], scope);
+  if (op == "<" || op == "<=" || op == ">" || op == ">=" || op == "in" || op == "not in") {
+    auto r = compare_values(op, a, b);
+    return r ? Value::boolean(*r, sp) : Value::unknown(sp);
+  }
   auto scalar = [](const Value& v) {
     return v.is(K::None) || v.is(K::Bool) || v.is(K::Int) || v.is(K::Str);
   };
@@ -871,6 +880,9 @@ Value Interpreter::call_path(const std::string& path, TSNode call, Scope& scope)
     c.span = sp;
     return c;
   }
+  bool handled = false;
+  Value b = call_builtin(path, call, scope, handled);
+  if (handled) return b;
   static constexpr std::string_view kKnown[] = {"os.path.join", "posixpath.join", "str", "list", "tuple", "dict"};
   if (std::find(std::begin(kKnown), std::end(kKnown), path) == std::end(kKnown))
     return Value::unknown(sp);  // glob.glob, os.getenv, subprocess, ...: runtime values
@@ -967,6 +979,17 @@ Value Interpreter::call_method(const Value& recv, std::string_view method, TSNod
       }
       return Value::string(std::move(out), sp);
     }
+    if ((method == "decode" || method == "lower" || method == "upper") && a.items.size() <= 1) {
+      if (method == "decode") return Value::string(std::string(s), recv.span);  // bytes of ASCII text
+      std::string out(s);
+      for (char& ch : out) ch = static_cast<char>(method == "lower" ? std::tolower(static_cast<unsigned char>(ch))
+                                                                     : std::toupper(static_cast<unsigned char>(ch)));
+      return Value::string(std::move(out), recv.span);
+    }
+    if (method == "isdigit" && a.items.empty())
+      return Value::boolean(!s.empty() && std::all_of(s.begin(), s.end(), [](char ch) { return ch >= '0' && ch <= '9'; }), sp);
+    if ((method == "startswith" || method == "endswith") && a.items.size() == 1 && a0 && a0->value.is(K::Str))
+      return Value::boolean(method == "startswith" ? s.starts_with(a0->value.text) : s.ends_with(a0->value.text), sp);
     if (method == "replace" && a.items.size() == 2 && a0 && a1 && a0->value.is(K::Str) && a1->value.is(K::Str) &&
         !a0->value.text.empty()) {
       std::string out;
@@ -985,6 +1008,17 @@ Value Interpreter::call_method(const Value& recv, std::string_view method, TSNod
     return a1 ? a1->value : Value::none(sp);
   }
   if ((recv.is(K::Dict) || recv.is(K::List)) && method == "copy" && a.items.empty()) return recv;
+  if (recv.is_seq() && recv.complete && method == "index" && a.items.size() == 1 && a0) {
+    const Value& want = a0->value;
+    if (!want.is(K::Str) && !want.is(K::Int)) return Value::unknown(sp);
+    for (size_t i = 0; i < recv.items.size(); ++i) {
+      const Value& x = recv.items[i];
+      if (!x.is(K::Str) && !x.is(K::Int)) return Value::unknown(sp);  // might be equal: not decided
+      if (x.kind == want.kind && x.text == want.text && x.number == want.number)
+        return Value::integer(static_cast<int64_t>(i), sp);
+    }
+    return Value::unknown(sp);  // a ValueError, or an element we could not compare
+  }
   if (recv.is(K::Class) && method == "with_options") {
     Value c = recv;  // a subclass of recv: same bases
     c.text += ".with_options";
@@ -994,7 +1028,7 @@ Value Interpreter::call_method(const Value& recv, std::string_view method, TSNod
   return Value::unknown(sp);
 }
 
-void Interpreter::bind_parameters(TSNode params, Scope& local, const Args* args) {
+void Interpreter::bind_parameters(TSNode params, Scope& local, const Args* args, std::vector<std::string>* positional) {
   size_t pos = 0;
   bool keyword_only = false;
   for_each_named(params, [&](TSNode p) {
@@ -1028,6 +1062,7 @@ void Interpreter::bind_parameters(TSNode params, Scope& local, const Args* args)
     }
     if (type_of(name_node) != "identifier") return true;
     std::string_view name = text(name_node);
+    if (positional && !keyword_only) positional->emplace_back(name);
     Value v = Value::unknown(span_of(p));
     if (args) {
       const Arg* a = keyword_only ? nullptr : args->positional(pos++);
@@ -1040,7 +1075,8 @@ void Interpreter::bind_parameters(TSNode params, Scope& local, const Args* args)
   });
 }
 
-Value Interpreter::call_function(TSNode def, const Args& args, Span call_span) {
+Value Interpreter::call_function(TSNode def, const Args& args, Span call_span,
+                                 std::vector<std::optional<Value>>* params_out) {
   if (calls_ >= kMaxCalls || exhausted()) return Value::unknown(call_span);
   Guard g(*this);
   if (!g.ok()) return Value::unknown(call_span);
@@ -1050,13 +1086,20 @@ Value Interpreter::call_function(TSNode def, const Args& args, Span call_span) {
   if (calls_ == 0) floor_ = std::max(floor_, budget_ - kCallBudget);
   ++calls_;
   Scope local(&module_);
-  bind_parameters(field(def, "parameters"), local, &args);
+  std::vector<std::string> positional;
+  bind_parameters(field(def, "parameters"), local, &args, &positional);
   Frame f;
   f.scope = &local;
   f.function = true;
   exec_block(field(def, "body"), f, false);
   --calls_;
   floor_ = saved_floor;
+  if (params_out) {
+    params_out->assign(positional.size(), std::nullopt);
+    for (size_t i = 0; i < positional.size(); ++i)
+      if (std::find(f.rebound.begin(), f.rebound.end(), positional[i]) == f.rebound.end())
+        if (const Value* v = local.find(positional[i])) (*params_out)[i] = *v;
+  }
   if (f.ret) return std::move(*f.ret);
   return Value::none(call_span);
 }
@@ -1085,7 +1128,8 @@ void Interpreter::exec_stmt(TSNode stmt, Frame& f, bool cond) {
       std::string_view ct = type_of(c);
       if (ct == "assignment") exec_assign(c, f, cond);
       else if (ct == "augmented_assignment") exec_augmented(c, f, cond);
-      else if (ct == "call") exec_method_call(c, f, cond);
+      else if (ct == "call" && type_of(field(c, "function")) == "attribute") exec_method_call(c, f, cond);
+      else if (ct == "call") exec_call_statement(c, f, cond);
       return true;
     });
   } else if (t == "return_statement") {
@@ -1215,6 +1259,7 @@ void Interpreter::assign_target(TSNode target, const Value& v, Frame& f, bool co
 }
 
 void Interpreter::bind(Frame& f, std::string_view name, Value v, bool cond) {
+  if (f.function && f.rebound.size() < 64) f.rebound.emplace_back(name);
   if (Value* old = f.scope->local(name)) *old = cond ? merge(*old, v) : std::move(v);
   else f.scope->bind(name, std::move(v));  // first binding: if the branch was not taken, the name is unbound
 }

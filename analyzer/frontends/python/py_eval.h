@@ -165,14 +165,32 @@ struct Args {
   const Arg* keyword(std::string_view name) const;
 };
 
+// What the file is evaluated under, for one build (an invocation's environment and toolkit):
+// without it, environment reads and subprocess output are unknown.
+struct EvalContext {
+  // A variable's value, nullopt inside when it is unset; the outer optional is empty when the
+  // build's value for it is not known.
+  std::function<std::optional<std::optional<std::string>>(std::string_view)> env;
+  std::optional<std::string> nvcc_release;  // "13.0": what `nvcc -V` says, when the toolkit is known
+};
+
+// Python's `a OP b` for OP in <, <=, >, >=, in, not in where the values decide it: ints,
+// strings, version values (packaging's Version, compared as releases), membership in known
+// lists, tuples, dicts (keys) and strings.
+std::optional<bool> compare_values(std::string_view op, const Value& a, const Value& b);
+// A version value (packaging.version.parse("12.8") and the like): a Tuple of the release's
+// integers, trailing zeros dropped (Version("12.8.0") == Version("12.8")).
+Value version_value(std::string_view text, Span sp);
+bool is_version(const Value& v);
+
 // Called for each statement the walk reaches, before the statement's own effects are applied.
 // `conditional` is true inside a branch, loop, try, with, match or function body.
 using StatementHook = std::function<void(TSNode stmt, Scope& scope, bool conditional)>;
 
 class Interpreter {
  public:
-  explicit Interpreter(std::string_view text)
-      : text_(text), budget_(kWorkBudget + kWorkPerByte * static_cast<int64_t>(text.size())) {}
+  explicit Interpreter(std::string_view text, const EvalContext* context = nullptr)
+      : text_(text), context_(context), budget_(kWorkBudget + kWorkPerByte * static_cast<int64_t>(text.size())) {}
   Interpreter(const Interpreter&) = delete;
   Interpreter& operator=(const Interpreter&) = delete;
 
@@ -195,6 +213,7 @@ class Interpreter {
     bool function = false;   // collect `return` values
     std::optional<Value> ret;
     bool done = false;       // an unconditional `return` was reached
+    std::vector<std::string> rebound;  // names bound by assignment here (not mutated in place)
   };
   class Guard;
 
@@ -223,14 +242,25 @@ class Interpreter {
   Value eval_comparison(TSNode n, Scope& scope);
   Value call_path(const std::string& path, TSNode call, Scope& scope);
   Value call_method(const Value& recv, std::string_view method, TSNode call, Scope& scope);
-  Value call_function(TSNode def, const Args& args, Span call_span);
-  void bind_parameters(TSNode params, Scope& local, const Args* args);
+  // `params_out`: the parameters' final values by position, for those not rebound in the body
+  // (lists the function changed in place: Python passes them by reference).
+  Value call_function(TSNode def, const Args& args, Span call_span,
+                      std::vector<std::optional<Value>>* params_out = nullptr);
+  void bind_parameters(TSNode params, Scope& local, const Args* args, std::vector<std::string>* positional = nullptr);
+  // py_builtins.cpp: builtins and library calls with a static answer (`handled` false: not one).
+  Value call_builtin(const std::string& path, TSNode call, Scope& scope, bool& handled);
+  Value eval_comprehension(TSNode n, Scope& scope);
+  Value index_value(const Value& base, const Value& key, Span sp);
+  // A call statement of a function defined in the file: lists it changes in place through its
+  // parameters are written back to the caller's names.
+  void exec_call_statement(TSNode call, Frame& f, bool cond);
   Value add(const Value& a, const Value& b, Span sp);  // Python's `a + b`
   // The bound value a name or constant subscript chain denotes, without copying it.
   const Value* peek(TSNode n, Scope& scope);
   Value copy_of(const Value& v, Span use);
 
   std::string_view text_;
+  const EvalContext* context_ = nullptr;
   Scope module_;
   const StatementHook* hook_ = nullptr;
   std::vector<TSNode> pending_;  // function bodies to walk after the module

@@ -999,7 +999,7 @@ std::optional<bool> env_conditions_hold(const Extension& e,
   return true;
 }
 
-ParseResult parse_setup_py(std::string_view text) {
+ParseResult parse_setup_py(std::string_view text, const EvalContext* context) {
   ParseResult r;
   if (text.size() > UINT32_MAX) {
     r.errors.push_back({{0, 0}, "setup.py is too large to parse"});
@@ -1020,7 +1020,7 @@ ParseResult parse_setup_py(std::string_view text) {
     }
     TSNode root = ts_tree_root_node(tree.get());
     collect_errors(root, text, r.errors);
-    Interpreter in(text);
+    Interpreter in(text, context);
     Extractor ex(in, r.setup);
     in.run(root, [&](TSNode stmt, Scope& scope, bool conditional) { ex.statement(stmt, scope, conditional); });
   } catch (const std::bad_alloc&) {

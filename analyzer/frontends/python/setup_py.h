@@ -104,6 +104,9 @@ struct ParseResult {
 // helper functions defined in the same file that `return` a literal or a resolvable expression
 // (called without arguments or with literal arguments), and `os.path.join` of literals.
 // Never throws; a 10 MiB file or 10,000-deep nesting must not crash or hang.
-ParseResult parse_setup_py(std::string_view text);
+// `context`: evaluate for one build (its environment and toolkit, py_eval.h) instead of for all:
+// flags computed from `os.getenv` or `nvcc -V` then resolve, and env tests are decided.
+struct EvalContext;
+ParseResult parse_setup_py(std::string_view text, const EvalContext* context = nullptr);
 
 }  // namespace cudalint::python
