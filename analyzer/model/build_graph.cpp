@@ -96,6 +96,7 @@ class Builder {
  private:
   const ProjectModel& m_;
   const GraphInputs& in_;
+  mutable std::map<std::pair<size_t, size_t>, std::optional<BuildTarget>> per_build_;
   BuildGraph g_;
   std::map<std::string, std::string> abs_of_, display_of_;
   std::set<std::string> dirs_;  // every directory holding a loaded file
@@ -207,6 +208,8 @@ class Builder {
             inv.torch_arch_list_known = step.arch_list->value_known;
           }
           inv.cuda = cuda;
+          inv.env = step.env;
+          inv.env_unknown = step.unknown_env;
           step_torch(build, st, step, inv);
           std::optional<std::string> dir;
           if (step.build_path) dir = cm.tree_of(*step.build_path, chain, st.index, step.instruction);
@@ -319,8 +322,23 @@ class Builder {
   }
 
   // The archs `t` gets from `inv` for `src`, or why they are decided at build time.
-  SourceBuild resolve_archs(size_t ti, size_t ii, const std::string& src) const {
+  // The target as `inv` builds it: setup.py evaluated again with the invocation's environment
+  // and toolkit when its flags are computed, once per (target, invocation).
+  const BuildTarget& target_for(size_t ti, size_t ii) const {
     const BuildTarget& t = g_.targets[ti];
+    if (!t.flags_per_build) return t;
+    auto [it, fresh] = per_build_.try_emplace({ti, ii});
+    if (fresh) {
+      for (const auto& u : m_.setup_pys)
+        if (u.file->path == t.project_file)
+          it->second = setup_target_for_build(t, u.file->text, g_.invocations[ii].env, g_.invocations[ii].env_unknown,
+                                              g_.invocations[ii].cuda);
+    }
+    return it->second ? *it->second : t;
+  }
+
+  SourceBuild resolve_archs(size_t ti, size_t ii, const std::string& src) const {
+    const BuildTarget& t = target_for(ti, ii);
     const Invocation& inv = g_.invocations[ii];
     SourceBuild b;
     b.target = ti;

@@ -52,6 +52,9 @@ struct BuildTarget {
   std::map<std::string, std::vector<TargetArch>> source_archs;
   // Its flags choose archs that cannot be read (a computed nvcc list, `-arch=native`).
   std::optional<std::string> archs_unknown;
+  // setup.py computes its nvcc flags (from `nvcc -V`, os.getenv, ...): an invocation whose
+  // environment and toolkit are known evaluates them again (setup_target_for_build).
+  bool flags_per_build = false;
   // CMake without CMAKE_CUDA_ARCHITECTURES: the compiler's default arch (sm_52 before CUDA 13,
   // sm_75 from 13), known where the invocation's toolkit is.
   bool compiler_default_archs = false;
@@ -95,6 +98,10 @@ struct Invocation {
   // requirements*.txt / pyproject.toml. Unknown when unpinned or pinned differently.
   MaybeFact<domain::TorchVersion> torch;
   std::optional<domain::CudaVersion> torch_cuda_variant;  // +cuXYZ or the wheel index
+  // The environment its build runs with (a Dockerfile stage's ENV/ARG and the step's own
+  // assignments; a CI step's env): what setup.py reads. Empty for the developer's machine.
+  std::vector<std::pair<std::string, Fact<std::string>>> env;
+  std::vector<std::string> env_unknown;  // visible with a value that is not known
 };
 
 // One (target, invocation) pair that compiles a source.

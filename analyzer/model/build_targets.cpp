@@ -9,6 +9,7 @@
 
 #include "analyzer/domain/torch_support.h"
 #include "analyzer/frontends/python/jit_build.h"
+#include "analyzer/frontends/python/setup_py.h"
 #include "analyzer/model/build_facts.h"
 
 namespace cudalint::model {
@@ -24,6 +25,9 @@ namespace {
 void torch_builder_archs(BuildTarget& bt, const python::StrList& nvcc_args, const cuda::CompileFlags& flags,
                          const std::string& file) {
   const auto& items = nvcc_args.items;
+  // Partly computed (from `nvcc -V`, os.getenv, ...): a build whose environment and toolkit are
+  // known may resolve them.
+  bt.flags_per_build = !nvcc_args.complete;
   auto own = std::find_if(items.begin(), items.end(), [](const python::Str& a) {
     return a.value.find("arch") != std::string::npos && a.value.find("TORCH_EXTENSION_NAME") == std::string::npos;
   });
@@ -110,6 +114,40 @@ void add_setup_targets(const ProjectModel& m, const PathOf& abs, std::vector<Bui
       out.push_back(std::move(bt));
     }
   }
+}
+
+std::optional<BuildTarget> setup_target_for_build(const BuildTarget& bt, std::string_view setup_text,
+                                                  const std::vector<std::pair<std::string, Fact<std::string>>>& env,
+                                                  const std::vector<std::string>& env_unknown,
+                                                  const MaybeFact<domain::CudaVersion>& cuda) {
+  python::EvalContext ctx;
+  ctx.linux = true;  // the toolkits and images cudalint judges are Linux ones
+  if (cuda && !cuda->conditional) ctx.nvcc_release = fmt::format("{}.{}", cuda->value.major, cuda->value.minor);
+  ctx.env = [&](std::string_view var) -> std::optional<std::optional<std::string>> {
+    for (const auto& [k, v] : bt.setup_env)
+      if (k == var) return std::optional<std::string>(v);
+    for (const auto& [k, v] : env)
+      if (k == var) return std::optional<std::optional<std::string>>(v.value);  // a build-arg's default too
+    for (const auto& k : env_unknown)
+      if (k == var) return std::nullopt;
+    return std::optional<std::string>{};
+  };
+  python::ParseResult r = python::parse_setup_py(setup_text, &ctx);
+  for (const auto& ext : r.setup.extensions) {
+    if (ext.call_span.begin != bt.where.span.begin || !ext.nvcc_args.complete) continue;
+    BuildTarget out = bt;
+    out.own_archs.clear();
+    out.archs_unknown.reset();
+    out.reads_torch_arch_list = out.flags_per_build = false;
+    std::vector<std::string> macros;
+    for (const auto& [name, value] : ext.define_macros) macros.push_back(name.value + (value ? "=" + value->value : ""));
+    cuda::CompileFlags flags = torch_builder_flags(out.name, macros, ext.nvcc_args, out.dir);
+    torch_builder_archs(out, ext.nvcc_args, flags, bt.where.path);
+    if (!out.reads_torch_arch_list) out.setup_arch_list.reset();
+    out.flags = std::move(flags);
+    return out;
+  }
+  return std::nullopt;
 }
 
 void add_cmake_targets(const cmake::Facts& f, const std::string& top_level, const std::string& top_abs,

@@ -18,6 +18,14 @@ using PathOf = std::function<std::string(const std::string& display_path)>;
 // Each CUDAExtension of each setup.py (a setup.py whose extensions are made elsewhere: one
 // target that may compile anything under its directory, archs unknown).
 void add_setup_targets(const ProjectModel& m, const PathOf& abs, std::vector<BuildTarget>& out);
+// The setup.py extension `bt` declares (its call at bt.where), evaluated again for one build:
+// its environment (setup.py's own settings first; a variable it does not give is unset) and
+// toolkit. The target with the flags and archs that build gives it; nullopt when the build does
+// not resolve its nvcc flags either, or does not make the extension.
+std::optional<BuildTarget> setup_target_for_build(const BuildTarget& bt, std::string_view setup_text,
+                                                  const std::vector<std::pair<std::string, Fact<std::string>>>& env,
+                                                  const std::vector<std::string>& env_unknown,
+                                                  const MaybeFact<domain::CudaVersion>& cuda);
 // Each target of a CMake project as evaluated (`only_invocation`: evaluated with that
 // invocation's -D values); the project as one target when none is known.
 void add_cmake_targets(const cmake::Facts& f, const std::string& top_level, const std::string& top_abs,

@@ -173,6 +173,32 @@ TEST(BuildGraph, AComputedNvccListIsUnknownNotTheEnvironmentsList) {
   EXPECT_EQ(archs(g, "k.cu"), "?");
 }
 
+// apex's and flash-attention's idiom: gencode flags chosen by the toolkit's `nvcc -V` and an
+// environment variable. Each invocation evaluates them with its own toolkit and environment.
+TEST(BuildGraph, NvccFlagsComputedFromTheToolkitFollowEachInvocation) {
+  TempDir d("cudalint-graph");
+  d.write("setup.py",
+          "import os, subprocess\nfrom setuptools import setup\nfrom packaging.version import parse, Version\n"
+          "from torch.utils.cpp_extension import CUDAExtension, CUDA_HOME\n"
+          "def bare_metal(cuda_dir):\n"
+          "    out = subprocess.check_output([cuda_dir + '/bin/nvcc', '-V'], universal_newlines=True).split()\n"
+          "    return parse(out[out.index('release') + 1].split(',')[0])\n"
+          "cc_flag = ['-gencode', 'arch=compute_80,code=sm_80']\n"
+          "if CUDA_HOME is not None:\n"
+          "    if bare_metal(CUDA_HOME) >= Version('12.8') and os.getenv('WITH_SM100', '1') == '1':\n"
+          "        cc_flag += ['-gencode', 'arch=compute_100,code=sm_100']\n"
+          "setup(ext_modules=[CUDAExtension('k', ['k.cu'], extra_compile_args={'nvcc': ['-O3'] + cc_flag})])\n");
+  d.write("k.cu", kKernel);
+  d.write("Dockerfile",
+          "FROM nvidia/cuda:12.4.1-devel-ubuntu22.04 AS old\nCOPY . /src\nRUN pip install /src\n"
+          "FROM nvidia/cuda:12.8.1-devel-ubuntu22.04 AS new\nCOPY . /src\nRUN pip install /src\n"
+          "FROM nvidia/cuda:12.8.1-devel-ubuntu22.04 AS off\nENV WITH_SM100=0\nCOPY . /src\nRUN pip install /src\n");
+  auto g = graph_of(d);
+  EXPECT_EQ(archs(g, "k.cu", model::Invocation::Kind::Dockerfile), "sm_80 | sm_80 sm_100 | sm_80");
+  // The developer's toolkit is not known: both branches' flags (the toolkit decides which).
+  EXPECT_EQ(archs(g, "k.cu"), "sm_80 sm_100");
+}
+
 TEST(BuildGraph, ADockerBuildCompilesOnlyWhatItsCopiesBring) {
   TempDir d("cudalint-graph");
   d.write("setup.py", setup_py("k", "['csrc/k.cu']"));

@@ -185,6 +185,10 @@ Value Interpreter::call_builtin(const std::string& path, TSNode call, Scope& sco
   static constexpr std::string_view kBuiltins[] = {"set", "sorted", "int", "len", "max", "min"};
   const bool env_read = path == "os.getenv" || path == "os.environ.get";
   const bool subprocess = path == "subprocess.check_output" || path == "subprocess.getoutput";
+  if (path == "platform.system" && context_ && context_->linux) {
+    handled = true;
+    return Value::string("Linux", sp);
+  }
   if (!version_parser && std::find(std::begin(kBuiltins), std::end(kBuiltins), path) == std::end(kBuiltins) &&
       !((env_read || subprocess) && context_))
     return Value::unknown(sp);
@@ -281,6 +285,19 @@ Value Interpreter::call_builtin(const std::string& path, TSNode call, Scope& sco
     }
   }
   return *best;
+}
+
+Value Interpreter::context_ref(Value ref) const {
+  // torch.utils.cpp_extension.CUDA_HOME is found (CUDA_HOME, nvcc on PATH, /usr/local/cuda)
+  // wherever the build has a toolkit; its place does not matter here, only that it is a path.
+  if (context_ && context_->nvcc_release && ref.text.ends_with("cpp_extension.CUDA_HOME"))
+    return Value::string("/usr/local/cuda", ref.span);
+  if (context_ && context_->linux) {
+    if (ref.text == "sys.platform") return Value::string("linux", ref.span);
+    if (ref.text == "os.name") return Value::string("posix", ref.span);
+    if (ref.text.ends_with("cpp_extension.IS_WINDOWS")) return Value::boolean(false, ref.span);
+  }
+  return ref;
 }
 
 void Interpreter::exec_call_statement(TSNode call, Frame& f, bool cond) {

@@ -613,7 +613,7 @@ Value Interpreter::eval(TSNode n, Scope& scope) {
     return ok ? Value::string(std::move(s), sp) : Value::unknown(sp);
   }
   if (t == "identifier") {
-    if (const Value* v = scope.find(text(n))) return copy_of(*v, sp);
+    if (const Value* v = scope.find(text(n))) return v->is(K::Ref) ? context_ref(copy_of(*v, sp)) : copy_of(*v, sp);
     return Value::ref(std::string(text(n)), sp);  // a builtin, or a name from `import *`
   }
   if (t == "none") return Value::none(sp);
@@ -632,7 +632,7 @@ Value Interpreter::eval(TSNode n, Scope& scope) {
     return kids.size() == 1 ? eval(kids[0], scope) : Value::unknown(sp);
   }
   if (t == "attribute") {
-    if (auto p = path_of(n, scope)) return Value::ref(std::move(*p), sp);
+    if (auto p = path_of(n, scope)) return context_ref(Value::ref(std::move(*p), sp));
     return Value::unknown(sp);
   }
   if (t == "list" || t == "tuple" || t == "expression_list") {

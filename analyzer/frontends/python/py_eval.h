@@ -16,6 +16,7 @@
 #include <tree_sitter/api.h>
 
 #include "analyzer/core/diagnostic.h"
+#include "analyzer/frontends/python/eval_context.h"
 
 // The Python grammar (third_party/tree-sitter-python, compiled into the build).
 extern "C" const TSLanguage* tree_sitter_python(void);
@@ -165,15 +166,6 @@ struct Args {
   const Arg* keyword(std::string_view name) const;
 };
 
-// What the file is evaluated under, for one build (an invocation's environment and toolkit):
-// without it, environment reads and subprocess output are unknown.
-struct EvalContext {
-  // A variable's value, nullopt inside when it is unset; the outer optional is empty when the
-  // build's value for it is not known.
-  std::function<std::optional<std::optional<std::string>>(std::string_view)> env;
-  std::optional<std::string> nvcc_release;  // "13.0": what `nvcc -V` says, when the toolkit is known
-};
-
 // Python's `a OP b` for OP in <, <=, >, >=, in, not in where the values decide it: ints,
 // strings, version values (packaging's Version, compared as releases), membership in known
 // lists, tuples, dicts (keys) and strings.
@@ -250,6 +242,8 @@ class Interpreter {
   // py_builtins.cpp: builtins and library calls with a static answer (`handled` false: not one).
   Value call_builtin(const std::string& path, TSNode call, Scope& scope, bool& handled);
   Value eval_comprehension(TSNode n, Scope& scope);
+  // A library value one build's context knows (torch's CUDA_HOME where the toolkit is known).
+  Value context_ref(Value ref) const;
   Value index_value(const Value& base, const Value& key, Span sp);
   // A call statement of a function defined in the file: lists it changes in place through its
   // parameters are written back to the caller's names.

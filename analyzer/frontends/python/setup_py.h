@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "analyzer/core/diagnostic.h"
+#include "analyzer/frontends/python/eval_context.h"
 
 namespace cudalint::python {
 
@@ -106,7 +107,6 @@ struct ParseResult {
 // Never throws; a 10 MiB file or 10,000-deep nesting must not crash or hang.
 // `context`: evaluate for one build (its environment and toolkit, py_eval.h) instead of for all:
 // flags computed from `os.getenv` or `nvcc -V` then resolve, and env tests are decided.
-struct EvalContext;
 ParseResult parse_setup_py(std::string_view text, const EvalContext* context = nullptr);
 
 }  // namespace cudalint::python
