@@ -457,5 +457,25 @@ inline constexpr sem_relaxed_t sem_relaxed{};
 struct scope_cta_t {}; struct scope_cluster_t {}; struct scope_gpu_t {}; struct scope_sys_t {};
 inline constexpr scope_cta_t scope_cta{}; inline constexpr scope_cluster_t scope_cluster{};
 inline constexpr scope_gpu_t scope_gpu{}; inline constexpr scope_sys_t scope_sys{};
+inline constexpr space_shared_cluster_t space_shared_cluster{};
+struct sem_weak_t {}; struct sem_acq_rel_t {}; struct sem_sc_t {};
+inline constexpr sem_weak_t sem_weak{}; inline constexpr sem_acq_rel_t sem_acq_rel{}; inline constexpr sem_sc_t sem_sc{};
+// The other tags the wrappers take (CCCL's cuda/__ptx/ptx_dot_variants.h): without them a call
+// naming one does not resolve and its feature goes unseen.
+template <int N> struct n32_t { static constexpr int value = N; };
+struct cta_group_1_t {}; struct cta_group_2_t {};
+inline constexpr cta_group_1_t cta_group_1{}; inline constexpr cta_group_2_t cta_group_2{};
+struct op_and_op_t {}; struct op_or_op_t {}; struct op_xor_op_t {}; struct op_add_t {}; struct op_dec_t {};
+struct op_inc_t {}; struct op_max_t {}; struct op_min_t {}; struct op_exch_t {}; struct op_cas_t {};
+inline constexpr op_and_op_t op_and_op{}; inline constexpr op_or_op_t op_or_op{}; inline constexpr op_xor_op_t op_xor_op{};
+inline constexpr op_add_t op_add{}; inline constexpr op_dec_t op_dec{}; inline constexpr op_inc_t op_inc{};
+inline constexpr op_max_t op_max{}; inline constexpr op_min_t op_min{}; inline constexpr op_exch_t op_exch{};
+inline constexpr op_cas_t op_cas{};
+struct kind_f16_t {}; struct kind_tf32_t {}; struct kind_f8f6f4_t {}; struct kind_i8_t {};
+struct kind_mxf8f6f4_t {}; struct kind_mxf4_t {}; struct kind_mxf4nvf4_t {};
+inline constexpr kind_f16_t kind_f16{}; inline constexpr kind_tf32_t kind_tf32{};
+inline constexpr kind_f8f6f4_t kind_f8f6f4{}; inline constexpr kind_i8_t kind_i8{};
+inline constexpr kind_mxf8f6f4_t kind_mxf8f6f4{}; inline constexpr kind_mxf4_t kind_mxf4{};
+inline constexpr kind_mxf4nvf4_t kind_mxf4nvf4{};
 }  // namespace ptx
 }  // namespace cuda
