@@ -2246,8 +2246,17 @@ std::string prelude_text(const FeatureTable& table) {
     if (auto it = fns_by_ns.find(ns); it != fns_by_ns.end())
       for (const auto& f : it->second) {
         if (types_by_ns.count(ns) && types_by_ns[ns].count(f)) continue;
-        p += fmt::format("template <class... A> __host__ __device__ {} {}(A&&...);\n",
-                         ns.empty() ? result_type_of(f) : std::string_view("__cl_any"), f);
+        if (ns.empty()) {
+          p += fmt::format("template <class... A> __host__ __device__ {} {}(A&&...);\n", result_type_of(f), f);
+          continue;
+        }
+        // Library wrappers may be called with explicit template arguments
+        // (`cuda::ptx::clusterlaunchcontrol_query_cancel_get_first_ctaid_x<cuda::std::uint32_t>(v)`):
+        // types, or values (then at least one, so that a plain call is not ambiguous).
+        p += fmt::format(
+            "template <class... T, class... A> __host__ __device__ __cl_any {0}(A&&...);\n"
+            "template <auto V0, auto... V, class... A> __host__ __device__ __cl_any {0}(A&&...);\n",
+            f);
       }
     if (!ns.empty()) p += "}\n";
   }
