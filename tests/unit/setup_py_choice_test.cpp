@@ -108,4 +108,26 @@ setup(ext_modules=[ext], cmdclass={"build_ext": BuildExtension} if unknown_switc
   EXPECT_EQ(at(t, r.setup.build_extension_span), "{\"build_ext\": BuildExtension} if unknown_switch else {}");
 }
 
+TEST(SetupPyChoice, RocmTestsAreFalseUnderACudaTorch) {
+  // mmcv: a macro that selects HIP code paths, added when torch is a ROCm build.
+  std::string t = R"PY(import torch
+from torch.utils.cpp_extension import CUDAExtension, ROCM_HOME, IS_HIP_EXTENSION
+define_macros = []
+is_rocm_pytorch = False
+try:
+    is_rocm_pytorch = True if ((torch.version.hip is not None) and (ROCM_HOME is not None)) else False
+except ImportError:
+    pass
+if is_rocm_pytorch or IS_HIP_EXTENSION:
+    define_macros += [("WITH_HIP", None)]
+define_macros += [("WITH_CUDA", None)]
+ext = CUDAExtension("pkg._ext", ["k.cu"], define_macros=define_macros)
+)PY";
+  auto r = parse_setup_py(t);
+  const Extension* e = named(r.setup, "pkg._ext");
+  ASSERT_TRUE(e);
+  ASSERT_EQ(e->define_macros.size(), 1u);
+  EXPECT_EQ(e->define_macros[0].first.value, "WITH_CUDA");
+}
+
 }  // namespace

@@ -242,7 +242,8 @@ class Interpreter {
   // py_builtins.cpp: builtins and library calls with a static answer (`handled` false: not one).
   Value call_builtin(const std::string& path, TSNode call, Scope& scope, bool& handled);
   Value eval_comprehension(TSNode n, Scope& scope);
-  // A library value one build's context knows (torch's CUDA_HOME where the toolkit is known).
+  // A library value known statically (torch.version.hip is None under a CUDA torch), or one
+  // build's context knows (torch's CUDA_HOME where the toolkit is known).
   Value context_ref(Value ref) const;
   Value index_value(const Value& base, const Value& key, Span sp);
   // A call statement of a function defined in the file: lists it changes in place through its
