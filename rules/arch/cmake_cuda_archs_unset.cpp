@@ -12,6 +12,14 @@ constexpr RuleInfo kInfo{
     .default_severity = Severity::Warning,
     .summary = "A CMake project enables CUDA but never chooses the target architectures"};
 
+// Whether a target may compile a CUDA source: a `.cu` file, or sources not all known.
+bool compiles_cuda(const cmake::Target& t) {
+  if (!t.sources_complete) return true;
+  for (const auto& g : t.globs)
+    if (g.pattern.ends_with("*") || g.pattern.ends_with(".cu")) return true;
+  return std::any_of(t.sources.begin(), t.sources.end(), [](const cmake::TargetSource& s) { return s.path.ends_with(".cu"); });
+}
+
 class CmakeCudaArchsUnset final : public Rule {
  public:
   const RuleInfo& info() const override { return kInfo; }
@@ -29,6 +37,9 @@ class CmakeCudaArchsUnset final : public Rule {
             return t.cuda_architectures || t.cuda_architectures_unknown;
           }))
         continue;
+      // Targets that are all known and compile no CUDA source (C samples of a CUDA library
+      // enable the language to link cudart): nvcc compiles nothing, so no arch is missing.
+      if (!f.targets.empty() && std::none_of(f.targets.begin(), f.targets.end(), compiles_cuda)) continue;
       std::string msg =
           "CUDA is enabled but CMAKE_CUDA_ARCHITECTURES / CUDA_ARCHITECTURES is never set: CMake (policy "
           "CMP0104) then builds only nvcc's default arch (sm_52 on CUDA 12, sm_75 on CUDA 13), which gives "
