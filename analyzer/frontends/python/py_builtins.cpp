@@ -287,10 +287,8 @@ Value Interpreter::call_builtin(const std::string& path, TSNode call, Scope& sco
   return *best;
 }
 
-Value Interpreter::context_ref(Value ref) const {
-  // cudalint judges CUDA builds: under a CUDA torch these name no ROCm build (truth() agrees).
-  if (ref.text == "torch.version.hip") return Value::none(ref.span);
-  if (ref.text == "torch.utils.cpp_extension.IS_HIP_EXTENSION") return Value::boolean(false, ref.span);
+Value Interpreter::known_ref(Value ref) const {
+  if (auto fixed = cuda_torch_value(ref.text, ref.span)) return *fixed;
   // torch.utils.cpp_extension.CUDA_HOME is found (CUDA_HOME, nvcc on PATH, /usr/local/cuda)
   // wherever the build has a toolkit; its place does not matter here, only that it is a path.
   if (context_ && context_->nvcc_release && ref.text.ends_with("cpp_extension.CUDA_HOME"))

@@ -224,6 +224,12 @@ bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' |
 
 }  // namespace
 
+std::optional<Value> cuda_torch_value(std::string_view path, Span sp) {
+  if (path == "torch.version.hip") return Value::none(sp);
+  if (path == "torch.utils.cpp_extension.IS_HIP_EXTENSION") return Value::boolean(false, sp);
+  return std::nullopt;
+}
+
 std::optional<bool> truth(const Value& v) {
   switch (v.kind) {
     case K::None: return false;
@@ -239,8 +245,7 @@ std::optional<bool> truth(const Value& v) {
     case K::Func:
     case K::Class: return true;
     case K::Ref:
-      // cudalint judges CUDA builds: under a CUDA torch these name no ROCm build.
-      if (v.text == "torch.utils.cpp_extension.IS_HIP_EXTENSION" || v.text == "torch.version.hip") return false;
+      if (auto fixed = cuda_torch_value(v.text, v.span)) return truth(*fixed);
       return std::nullopt;  // a module attribute may be None
     default: return std::nullopt;  // Unknown
   }
@@ -613,7 +618,7 @@ Value Interpreter::eval(TSNode n, Scope& scope) {
     return ok ? Value::string(std::move(s), sp) : Value::unknown(sp);
   }
   if (t == "identifier") {
-    if (const Value* v = scope.find(text(n))) return v->is(K::Ref) ? context_ref(copy_of(*v, sp)) : copy_of(*v, sp);
+    if (const Value* v = scope.find(text(n))) return v->is(K::Ref) ? known_ref(copy_of(*v, sp)) : copy_of(*v, sp);
     return Value::ref(std::string(text(n)), sp);  // a builtin, or a name from `import *`
   }
   if (t == "none") return Value::none(sp);
@@ -632,7 +637,7 @@ Value Interpreter::eval(TSNode n, Scope& scope) {
     return kids.size() == 1 ? eval(kids[0], scope) : Value::unknown(sp);
   }
   if (t == "attribute") {
-    if (auto p = path_of(n, scope)) return context_ref(Value::ref(std::move(*p), sp));
+    if (auto p = path_of(n, scope)) return known_ref(Value::ref(std::move(*p), sp));
     return Value::unknown(sp);
   }
   if (t == "list" || t == "tuple" || t == "expression_list") {
@@ -724,25 +729,34 @@ Value Interpreter::eval(TSNode n, Scope& scope) {
   return Value::unknown(sp);
 }
 
-Value Interpreter::eval_comparison(TSNode n, Scope& scope) {
-  // `a == b`, `a != b`, `a is None`, `a is not None` on known scalars; chains and `<`, `in`: unknown.
-  Span sp = span_of(n);
-  NodeList operands = named_children(n);
+std::optional<std::string> comparison_operator(TSNode n) {
   std::string op;
-  int ops = 0;
+  int tokens = 0;
   TSTreeCursor c = ts_tree_cursor_new(n);
   if (ts_tree_cursor_goto_first_child(&c)) {
     do {
       TSNode ch = ts_tree_cursor_current_node(&c);
       if (!ts_node_is_named(ch)) {
-        ++ops;
+        ++tokens;
         op = op.empty() ? std::string(type_of(ch)) : op + " " + std::string(type_of(ch));
       }
-    } while (ts_tree_cursor_goto_next_sibling(&c));
+    } while (tokens < 3 && ts_tree_cursor_goto_next_sibling(&c));
   }
   ts_tree_cursor_delete(&c);
-  if (op == "not in" || op == "is not") ops = 1;  // one operator of two tokens in some grammars
-  if (operands.size() != 2 || ops != 1) return Value::unknown(sp);
+  // `not in` and `is not` are one operator of two tokens, or one token, by grammar version.
+  if (named_children(n).size() != 2 || op.empty() || (tokens != 1 && op != "not in" && op != "is not"))
+    return std::nullopt;
+  return op;
+}
+
+Value Interpreter::eval_comparison(TSNode n, Scope& scope) {
+  // `a == b`, `a != b`, `a is None`, `a is not None` on known scalars; orderings and membership
+  // as compare_values decides them; chains: unknown.
+  Span sp = span_of(n);
+  auto cmp = comparison_operator(n);
+  if (!cmp) return Value::unknown(sp);
+  const std::string& op = *cmp;
+  NodeList operands = named_children(n);
   Value a = eval(operands[0], scope);
   Value b = eval(operands[1], scope);
   if (op == "<" || op == "<=" || op == ">" || op == ">=" || op == "in" || op == "not in") {

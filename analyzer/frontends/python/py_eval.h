@@ -72,6 +72,10 @@ struct Value {
   void recompute();  // depth and weight from the direct elements
 };
 
+// A library name whose value is fixed under a CUDA torch (cudalint judges CUDA builds, so none is
+// a ROCm one): torch.version.hip is None, IS_HIP_EXTENSION False.
+std::optional<Value> cuda_torch_value(std::string_view path, Span sp);
+
 // Python truthiness where the value decides it (nullopt: it does not).
 std::optional<bool> truth(const Value& v);
 
@@ -166,6 +170,10 @@ struct Args {
   const Arg* keyword(std::string_view name) const;
 };
 
+// The operator of a comparison of two operands ("==", "not in", "is not", ...); nullopt for a
+// chain (`a < b < c`).
+std::optional<std::string> comparison_operator(TSNode n);
+
 // Python's `a OP b` for OP in <, <=, >, >=, in, not in where the values decide it: ints,
 // strings, version values (packaging's Version, compared as releases), membership in known
 // lists, tuples, dicts (keys) and strings.
@@ -242,9 +250,9 @@ class Interpreter {
   // py_builtins.cpp: builtins and library calls with a static answer (`handled` false: not one).
   Value call_builtin(const std::string& path, TSNode call, Scope& scope, bool& handled);
   Value eval_comprehension(TSNode n, Scope& scope);
-  // A library value known statically (torch.version.hip is None under a CUDA torch), or one
-  // build's context knows (torch's CUDA_HOME where the toolkit is known).
-  Value context_ref(Value ref) const;
+  // A library name's value where it is known: cuda_torch_value's, or one build's context's
+  // (torch's CUDA_HOME where the toolkit is known); else the Ref itself.
+  Value known_ref(Value ref) const;
   Value index_value(const Value& base, const Value& key, Span sp);
   // A call statement of a function defined in the file: lists it changes in place through its
   // parameters are written back to the caller's names.

@@ -539,19 +539,9 @@ class Extractor {
   Conj comparison(TSNode n, bool neg, Scope& scope) {
     Span sp = span_of(n);
     auto operands = named_children(n);
-    std::string op;
-    int ops = 0;
-    for (uint32_t i = 0, k = ts_node_child_count(n); i < k && ops < 3; ++i) {
-      TSNode ch = ts_node_child(n, i);
-      if (!ts_node_is_named(ch)) {
-        op = op.empty() ? std::string(type_of(ch)) : op + " " + std::string(type_of(ch));
-        ++ops;
-      }
-    }
-    // `not in` and `is not` are one operator of two tokens, or one token, by grammar version.
-    if (operands.size() != 2 || op.empty()) return unknown_conj(sp);
-    if (op == "not in" || op == "is not") ops = 1;
-    if (ops != 1) return unknown_conj(sp);
+    auto cmp = comparison_operator(n);
+    if (!cmp) return unknown_conj(sp);
+    const std::string& op = *cmp;
     if (op == "==" || op == "!=") {
       bool equals = (op == "==") != neg;
       for (int side = 0; side < 2; ++side) {
