@@ -109,7 +109,7 @@ Tri Evaluator::truth(const Arg& a) const {
   if (auto d = as_number(a.text)) return tri(*d != 0);
   if (a.quoted) return Tri::False;  // CMP0054: a quoted string is never a variable name
   const Var* v = resolve(a.text);
-  if (v && cuda_default_origin_ && v->origin == cuda_default_origin_) return Tri::True;  // never empty
+  if (holds_cuda_default(v)) return Tri::True;  // never empty
   if (v) return v->uncertain ? Tri::Unknown : tri(!is_false_constant(v->value));
   // Named as written, it may come from the command line; built from variables, it is a
   // string that names no variable.

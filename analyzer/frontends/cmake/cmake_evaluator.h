@@ -298,6 +298,7 @@ class Evaluator {
   // origins_ index; 0: it did not). A target made while the variable still holds it gets no
   // CUDA_ARCHITECTURES of its own: nvcc's default, decided by each invocation's toolkit.
   uint32_t cuda_default_origin_ = 0;
+  bool holds_cuda_default(const Var* v) const { return v && cuda_default_origin_ && v->origin == cuda_default_origin_; }
   void cuda_enabled(const Unit& u, Span at);
   void note_cuda_default_decided(const Unit& u, const Command& c);
   // The undecided `if` branches being run, innermost last, each with its own number; and for

@@ -189,9 +189,7 @@ void Evaluator::cuda_enabled(const Unit& u, Span at) {
 }
 
 void Evaluator::note_cuda_default_decided(const Unit& u, const Command& c) {
-  if (!cuda_default_origin_ || res_.facts.cuda_default_decided) return;
-  const Var* v = resolve("CMAKE_CUDA_ARCHITECTURES");
-  if (!v || v->origin != cuda_default_origin_) return;
+  if (res_.facts.cuda_default_decided || !holds_cuda_default(resolve("CMAKE_CUDA_ARCHITECTURES"))) return;
   if (std::none_of(c.args.begin(), c.args.end(),
                    [](const auto& a) { return a.raw.find("CMAKE_CUDA_ARCHITECTURES") != std::string::npos; }))
     return;

@@ -236,7 +236,7 @@ void Evaluator::do_add_target(const Unit& u, const Command& c, const Ctx& ctx) {
         t.cuda_flags.push_back(value_at(u, c.args[a[tok.src].src].span, tok.text, options_cond[tok.src] != 0));
   } else {
     const Var* v = resolve("CMAKE_CUDA_ARCHITECTURES");
-    if (v && cuda_default_origin_ && v->origin == cuda_default_origin_) {
+    if (holds_cuda_default(v)) {
       // still the compiler's default: as if unset
     } else if (v) {
       t.cuda_architectures = Value{v->value, v->origin ? origins_[v->origin] : t.origin, v->uncertain};
