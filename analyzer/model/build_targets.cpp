@@ -58,6 +58,16 @@ cuda::CompileFlags torch_builder_flags(const std::string& name, const std::vecto
   return cuda::nvcc_flags(domain::torch_extension_nvcc_command(name, macros, nvcc), dir);
 }
 
+// torch's builder for one setup.py extension: its compile flags (name, define_macros, nvcc
+// arguments) and the archs they fix, or that it reads TORCH_CUDA_ARCH_LIST.
+void extension_flags(BuildTarget& bt, const python::Extension& ext, const std::string& file) {
+  std::vector<std::string> macros;
+  for (const auto& [name, value] : ext.define_macros) macros.push_back(name.value + (value ? "=" + value->value : ""));
+  cuda::CompileFlags flags = torch_builder_flags(bt.name, macros, ext.nvcc_args, bt.dir);
+  torch_builder_archs(bt, ext.nvcc_args, flags, file);
+  bt.flags = std::move(flags);
+}
+
 }  // namespace
 
 void add_setup_targets(const ProjectModel& m, const PathOf& abs, std::vector<BuildTarget>& out) {
@@ -99,18 +109,14 @@ void add_setup_targets(const ProjectModel& m, const PathOf& abs, std::vector<Bui
       for (const auto& s : ext.sources.items) bt.sources.push_back(resolve(dir, s.value));
       for (const auto& g : ext.source_globs) bt.source_globs.push_back({resolve(dir, g.value), g.value.find("**") != std::string::npos});
       if (!ext.sources.complete && ext.source_globs.empty()) bt.may_compile_under = {dir};
-      std::vector<std::string> macros;
-      for (const auto& [name, value] : ext.define_macros) macros.push_back(name.value + (value ? "=" + value->value : ""));
-      cuda::CompileFlags flags = torch_builder_flags(bt.name, macros, ext.nvcc_args, dir);
-      torch_builder_archs(bt, ext.nvcc_args, flags, u.file->path);
-      if (bt.reads_torch_arch_list) {
-        bt.setup_arch_list = list;
-        bt.setup_arch_list_is_default = list_is_default;
-      }
+      extension_flags(bt, ext, u.file->path);
+      // Read only where the target reads TORCH_CUDA_ARCH_LIST (here, or in a build that
+      // resolves its computed flags: setup_target_for_build).
+      bt.setup_arch_list = list;
+      bt.setup_arch_list_is_default = list_is_default;
       bt.env_conditions = ext.env_conditions;
       bt.unknown_condition = ext.unknown_condition;
       bt.setup_env = own_env;
-      bt.flags = std::move(flags);
       out.push_back(std::move(bt));
     }
   }
@@ -138,13 +144,8 @@ std::optional<BuildTarget> setup_target_for_build(const BuildTarget& bt, std::st
     BuildTarget out = bt;
     out.own_archs.clear();
     out.archs_unknown.reset();
-    out.reads_torch_arch_list = out.flags_per_build = false;
-    std::vector<std::string> macros;
-    for (const auto& [name, value] : ext.define_macros) macros.push_back(name.value + (value ? "=" + value->value : ""));
-    cuda::CompileFlags flags = torch_builder_flags(out.name, macros, ext.nvcc_args, out.dir);
-    torch_builder_archs(out, ext.nvcc_args, flags, bt.where.path);
-    if (!out.reads_torch_arch_list) out.setup_arch_list.reset();
-    out.flags = std::move(flags);
+    out.reads_torch_arch_list = false;
+    extension_flags(out, ext, bt.where.path);
     return out;
   }
   return std::nullopt;

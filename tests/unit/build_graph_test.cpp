@@ -199,6 +199,26 @@ TEST(BuildGraph, NvccFlagsComputedFromTheToolkitFollowEachInvocation) {
   EXPECT_EQ(archs(g, "k.cu"), "sm_80 sm_100");
 }
 
+// A build that resolves the computed flags to ones naming no arch reads TORCH_CUDA_ARCH_LIST,
+// setup.py's own setting first.
+TEST(BuildGraph, ResolvedFlagsWithoutArchsReadSetupPysOwnList) {
+  TempDir d("cudalint-graph");
+  d.write("setup.py",
+          "import os, subprocess\nfrom setuptools import setup\nfrom packaging.version import parse, Version\n"
+          "from torch.utils.cpp_extension import CUDAExtension, CUDA_HOME\n"
+          "os.environ['TORCH_CUDA_ARCH_LIST'] = '8.6'\n"
+          "out = subprocess.check_output([CUDA_HOME + '/bin/nvcc', '-V'], universal_newlines=True).split()\n"
+          "flags = ['-O3']\n"
+          "if parse(out[out.index('release') + 1].split(',')[0]) >= Version('12.0'):\n"
+          "    flags.append('-DNEW_TOOLKIT')\n"
+          "setup(ext_modules=[CUDAExtension('k', ['k.cu'], extra_compile_args={'nvcc': flags})])\n");
+  d.write("k.cu", kKernel);
+  d.write("Dockerfile", "FROM nvidia/cuda:12.4.1-devel-ubuntu22.04\nCOPY . /src\nRUN pip install /src\n");
+  auto g = graph_of(d);
+  EXPECT_EQ(archs(g, "k.cu", model::Invocation::Kind::Dockerfile), "sm_86");
+  EXPECT_EQ(archs(g, "k.cu"), "?") << "the developer's toolkit is not known";
+}
+
 TEST(BuildGraph, ADockerBuildCompilesOnlyWhatItsCopiesBring) {
   TempDir d("cudalint-graph");
   d.write("setup.py", setup_py("k", "['csrc/k.cu']"));
