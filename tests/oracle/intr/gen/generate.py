@@ -427,6 +427,10 @@ def scan_update(fn):
 
 
 AWB = "nvcuda::experimental::"
+AWB_INIT = Use(
+    f"__shared__ {AWB}awbarrier bar;\n  if (threadIdx.x == 0) {AWB}init(&bar, DEPV(32u));\n  __syncthreads();",
+    ["cuda_awbarrier.h"], how="hand-written")
+
 MANUAL = {
     "atomicCAS(T*)": pair_atomic("atomicCAS", True),
     "atomicCAS_block(T*)": pair_atomic("atomicCAS_block", True),
@@ -450,12 +454,9 @@ MANUAL = {
         f"  cuda::atomic<unsigned, cuda::thread_scope_device>& total = *reinterpret_cast<cuda::atomic<unsigned, cuda::thread_scope_device>*>(out);\n"
         f"  {CG}reduce_update_async(tile, total, DEPV(out[threadIdx.x + 1]), {CG}plus<unsigned>());",
         ["cuda/atomic", "cooperative_groups.h", "cooperative_groups/reduce.h"], how="hand-written"),
-    "nvcuda::experimental::awbarrier": Use(
-        f"__shared__ {AWB}awbarrier bar;\n  if (threadIdx.x == 0) {AWB}init(&bar, DEPV(32u));\n  __syncthreads();",
-        ["cuda_awbarrier.h"], how="hand-written"),
-    "nvcuda::experimental::init": Use(
-        f"__shared__ {AWB}awbarrier bar;\n  if (threadIdx.x == 0) {AWB}init(&bar, DEPV(32u));\n  __syncthreads();",
-        ["cuda_awbarrier.h"], how="hand-written"),
+    # The barrier type and its init() have one use: a __shared__ barrier, initialised.
+    "nvcuda::experimental::awbarrier": AWB_INIT,
+    "nvcuda::experimental::init": AWB_INIT,
     "nvcuda::experimental::inval": Use(
         f"__shared__ {AWB}awbarrier bar;\n  {AWB}inval(DEPV(&bar));", ["cuda_awbarrier.h"], how="hand-written"),
     "nvcuda::wmma::helper_traits": Use(
