@@ -27,19 +27,19 @@ std::vector<std::string> globs(const Extension& e) {
 }
 
 TEST(SetupPyChoice, ClassFromAConditionalExpression) {
-  // pytorch/extension-cpp's template: the class is picked by a runtime test.
+  // The class is picked by a runtime test, then called through the name.
   std::string t = R"PY(import os, glob, torch
 from torch.utils.cpp_extension import CppExtension, CUDAExtension, CUDA_HOME
-def get_extensions():
-    use_cuda = torch.cuda.is_available() and CUDA_HOME is not None
-    extension = CUDAExtension if use_cuda else CppExtension
-    this_dir = os.path.dirname(os.path.curdir)
-    sources = list(glob.glob(os.path.join(this_dir, "pkg", "csrc", "*.cpp")))
-    cuda_sources = list(glob.glob(os.path.join(this_dir, "pkg", "csrc", "cuda", "*.cu")))
-    if use_cuda:
-        sources += cuda_sources
-    return [extension("pkg._C", sources, extra_compile_args={"nvcc": ["-O3"]})]
-setup(ext_modules=get_extensions())
+def make_ext():
+    gpu = torch.cuda.is_available()
+    ext_class = CUDAExtension if gpu else CppExtension
+    here = os.path.dirname(os.path.curdir)
+    files = sorted(glob.glob(os.path.join(here, "pkg", "csrc", "*.cpp")))
+    kernels = sorted(glob.glob(os.path.join(here, "pkg", "csrc", "cuda", "*.cu")))
+    if gpu:
+        files += kernels
+    return [ext_class("pkg._C", files, extra_compile_args={"nvcc": ["-O3"]})]
+setup(ext_modules=make_ext())
 )PY";
   auto r = parse_setup_py(t);
   ASSERT_EQ(r.setup.extensions.size(), 1u);
@@ -72,13 +72,13 @@ ext = extension(name="pkg._ext", sources=["k.cu"])
 }
 
 TEST(SetupPyChoice, NameBoundByTupleAssignmentInABranch) {
-  // torchao: `a, b = helper()` in a branch rebinds a name first bound to False.
+  // `a, b = helper()` in a branch rebinds a name first bound to False.
   std::string t = R"PY(from torch.utils.cpp_extension import CUDAExtension
 ext_modules = []
-build_for_sm100a = False
-if use_cutlass:
-    build_for_sm90a, build_for_sm100a = get_cutlass_build_flags()
-if build_for_sm100a:
+want_blackwell = False
+if have_toolkit:
+    want_hopper, want_blackwell = probe_archs()
+if want_blackwell:
     ext_modules.append(CUDAExtension(name="pkg._C_mxfp8", sources=["mx.cu"]))
 never = False
 if never:
@@ -86,7 +86,7 @@ if never:
 )PY";
   auto r = parse_setup_py(t);
   const Extension* e = named(r.setup, "pkg._C_mxfp8");
-  ASSERT_TRUE(e) << "build_for_sm100a may be True: it is not the first binding's False";
+  ASSERT_TRUE(e) << "want_blackwell may be True: it is not the first binding's False";
   EXPECT_TRUE(e->unknown_condition);
   EXPECT_FALSE(named(r.setup, "pkg._never"));
 }
@@ -109,19 +109,16 @@ setup(ext_modules=[ext], cmdclass={"build_ext": BuildExtension} if unknown_switc
 }
 
 TEST(SetupPyChoice, RocmTestsAreFalseUnderACudaTorch) {
-  // mmcv: a macro that selects HIP code paths, added when torch is a ROCm build.
+  // A macro that selects HIP code paths, added when torch is a ROCm build (a conditional
+  // expression, as some projects write it).
   std::string t = R"PY(import torch
 from torch.utils.cpp_extension import CUDAExtension, ROCM_HOME, IS_HIP_EXTENSION
-define_macros = []
-is_rocm_pytorch = False
-try:
-    is_rocm_pytorch = True if ((torch.version.hip is not None) and (ROCM_HOME is not None)) else False
-except ImportError:
-    pass
-if is_rocm_pytorch or IS_HIP_EXTENSION:
-    define_macros += [("WITH_HIP", None)]
-define_macros += [("WITH_CUDA", None)]
-ext = CUDAExtension("pkg._ext", ["k.cu"], define_macros=define_macros)
+macros = []
+hip_torch = True if (torch.version.hip is not None and ROCM_HOME) else False
+if hip_torch or IS_HIP_EXTENSION:
+    macros.append(("WITH_HIP", None))
+macros.append(("WITH_CUDA", None))
+ext = CUDAExtension("pkg._ext", ["k.cu"], define_macros=macros)
 )PY";
   auto r = parse_setup_py(t);
   const Extension* e = named(r.setup, "pkg._ext");
