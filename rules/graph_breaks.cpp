@@ -17,10 +17,16 @@ class GraphBreakRule final : public Rule {
     for (const auto& g : model.graph_breaks) {
       if (g.kind != kind_) continue;
       std::string msg = message_(g);
-      if (g.fullgraph) msg += "; a region reaching it is compiled with fullgraph=True, so torch.compile raises here";
+      bool conditional = !g.only_when.empty();
+      if (conditional) msg += fmt::format("; only when `{}` holds as Dynamo traces it", g.only_when);
+      if (g.fullgraph)
+        msg += conditional ? "; a region reaching it is compiled with fullgraph=True, so torch.compile raises then"
+                           : "; a region reaching it is compiled with fullgraph=True, so torch.compile raises here";
       if (g.more_entries) msg += fmt::format(" (reached from {} more compiled regions)", g.more_entries);
       Diagnostic& d = out.report(info_, g.where, std::move(msg));
-      if (g.fullgraph) d.severity = Severity::Error;
+      // A break under a condition on a Python value happens only for some inputs or settings.
+      if (conditional) d.severity = Severity::Info;
+      else if (g.fullgraph) d.severity = Severity::Error;
       for (const auto& e : g.entries)
         d.related.push_back({e.where, fmt::format("compiled region `{}` starts here ({})", e.name, e.how)});
       if (g.via) d.related.push_back({*g.via, fmt::format("`{}` is called from compiled code here", g.via_callee)});

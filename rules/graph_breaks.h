@@ -1,6 +1,7 @@
 // Shared shape of the GB rules: each reports the model's graph breaks of one kind
 // (analyzer/model/compiled_regions.h), as an error when a region reaching the break is compiled
-// with fullgraph=True (torch.compile raises there) and as a warning elsewhere.
+// with fullgraph=True (torch.compile raises there) and as a warning elsewhere; a break Dynamo meets
+// only under a condition on a Python value is info and names the condition.
 #pragma once
 
 #include <memory>

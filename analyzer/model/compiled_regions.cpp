@@ -130,6 +130,7 @@ struct Found {
   std::vector<size_t> entries;  // indices into entries_
   std::optional<std::pair<int, gb::CallSite const*>> via;
   std::string via_callee;
+  std::string when;  // empty once some path reaches it unconditionally
 };
 
 // Bounds the names compared with an unmatched entry-point glob.
@@ -743,7 +744,8 @@ class Analysis {
 
   void record(size_t entry, int unit, Span span, gb::BreakKind kind, const std::string& what,
               const std::string& registry, const std::string& detail,
-              const std::optional<std::pair<int, const gb::CallSite*>>& via, const std::string& via_callee) {
+              const std::optional<std::pair<int, const gb::CallSite*>>& via, const std::string& via_callee,
+              const std::string& when) {
     Site key{unit, span.begin, span.end, kind};
     auto [it, fresh] = found_.try_emplace(key);
     Found& f = it->second;
@@ -753,6 +755,9 @@ class Analysis {
       f.detail = detail;
       f.via = via;
       f.via_callee = via_callee;
+      f.when = when;
+    } else if (when.empty()) {
+      f.when.clear();
     }
     if (std::find(f.entries.begin(), f.entries.end(), entry) == f.entries.end()) f.entries.push_back(entry);
   }
@@ -791,6 +796,7 @@ class Analysis {
       int unit, fn;
       std::optional<std::pair<int, const gb::CallSite*>> via;  // the call that reached it
       std::string via_callee;
+      std::string when;  // the condition the path to it passed (BreakSite::when), if any
     };
     std::map<std::pair<int, int>, Passed> passed;
     passed[{entry.unit, entry.fn}].all = true;  // the caller of the entry may pass anything
@@ -799,8 +805,10 @@ class Analysis {
       const Passed& p = passed[{n.unit, n.fn}];
       return p.all || p.names.count(needs) > 0;
     };
-    std::set<std::pair<int, int>> seen{{entry.unit, entry.fn}};
-    std::deque<Node> q{{entry.unit, entry.fn, std::nullopt, {}}};
+    // Reached functions: true once reached unconditionally. A function first reached under a
+    // condition is walked again when an unconditional path reaches it.
+    std::map<std::pair<int, int>, bool> seen{{{entry.unit, entry.fn}, true}};
+    std::deque<Node> q{{entry.unit, entry.fn, std::nullopt, {}, {}}};
     // Sites held back until a call passing their parameter shows up: (node, break or call).
     std::vector<std::pair<Node, const gb::BreakSite*>> held_breaks;
     std::vector<std::pair<Node, const gb::CallSite*>> held_calls;
@@ -811,12 +819,16 @@ class Analysis {
       if (fresh) slot->second = resolve(c.callee, n.unit, f.self_cls);
       const Target& t = slot->second;
       std::optional<std::pair<int, const gb::CallSite*>> via{{n.unit, &c}};
-      Reached here{n.via, n.via_callee};
+      const std::string& when = c.when.empty() ? n.when : c.when;
+      Reached here{n.via, n.via_callee, when};
       call(e, cfg, n.unit, c, t, here, [&](int u, int fn) {
         const auto& callee = sum(u).functions[static_cast<size_t>(fn)];
         note_passed(passed[{u, fn}], c, callee);
-        if (seen.insert({u, fn}).second)
-          q.push_back({u, fn, via, function_name(u, fn)});
+        auto [it, fresh] = seen.try_emplace({u, fn}, when.empty());
+        if (fresh || (!it->second && when.empty())) {
+          it->second = when.empty();
+          q.push_back({u, fn, via, function_name(u, fn), when});
+        }
       }, 0);
     };
     for (;;) {
@@ -830,7 +842,8 @@ class Analysis {
             held_breaks.emplace_back(n, &b);
             continue;
           }
-          record(e, n.unit, b.span, b.kind, b.what, b.registry, b.detail, n.via, n.via_callee);
+          record(e, n.unit, b.span, b.kind, b.what, b.registry, b.detail, n.via, n.via_callee,
+                 b.when.empty() ? n.when : b.when);
         }
         for (const auto& c : f.calls) {
           if (!live(n, c.needs)) {
@@ -847,7 +860,8 @@ class Analysis {
         if (live(it->first, it->second->needs)) {
           const Node& n = it->first;
           const gb::BreakSite& b = *it->second;
-          record(e, n.unit, b.span, b.kind, b.what, b.registry, b.detail, n.via, n.via_callee);
+          record(e, n.unit, b.span, b.kind, b.what, b.registry, b.detail, n.via, n.via_callee,
+                 b.when.empty() ? n.when : b.when);
           it = held_breaks.erase(it);
         } else {
           ++it;
@@ -872,6 +886,7 @@ class Analysis {
   struct Reached {
     std::optional<std::pair<int, const gb::CallSite*>> via;
     std::string callee;
+    std::string when;  // the condition of the call, or of the path to its function
   };
 
   template <typename Enqueue>
@@ -884,7 +899,7 @@ class Analysis {
         const auto& f = sum(t.unit).functions[static_cast<size_t>(t.index)];
         if (f.disabled) {
           record(e, unit, c.span, gb::BreakKind::DisabledCall, what(), f.disabled_nonrecursive ? "GB0099" : "GB0098",
-                 f.qualname, r.via, r.callee);
+                 f.qualname, r.via, r.callee, r.when);
           return;
         }
         if (f.opaque || f.scripted) return;
@@ -906,19 +921,19 @@ class Analysis {
         std::string_view last = std::string_view(t.path).substr(t.path.rfind('.') + 1);
         if (t.path.starts_with("torch.nn.") && (last == "LSTM" || last == "GRU" || last == "RNN") && !cfg.allow_rnn)
           record(e, unit, c.span, gb::BreakKind::RnnModule, what(), "GB0014", "torch.nn." + std::string(last),
-                 r.via, r.callee);
+                 r.via, r.callee, r.when);
         return;
       }
       case TK::Scripted: {
         if (!t.items.empty() && (t.items[0].kind == TK::Instance || t.items[0].kind == TK::ExternalInstance))
-          record(e, unit, c.span, gb::BreakKind::ScriptedModule, what(), "GB0357", {}, r.via, r.callee);
+          record(e, unit, c.span, gb::BreakKind::ScriptedModule, what(), "GB0357", {}, r.via, r.callee, r.when);
         return;
       }
       case TK::Disabled:
-        record(e, unit, c.span, gb::BreakKind::DisabledCall, what(), "GB0098", {}, r.via, r.callee);
+        record(e, unit, c.span, gb::BreakKind::DisabledCall, what(), "GB0098", {}, r.via, r.callee, r.when);
         return;
       case TK::Extension:
-        record(e, unit, c.span, gb::BreakKind::ExtensionCall, what(), "GB0007", t.path, r.via, r.callee);
+        record(e, unit, c.span, gb::BreakKind::ExtensionCall, what(), "GB0007", t.path, r.via, r.callee, r.when);
         return;
       case TK::List:
         for (const auto& i : t.items) call(e, cfg, unit, c, i, r, enqueue, depth + 1);
@@ -958,6 +973,7 @@ class Analysis {
       g.what = f.what;
       g.registry = f.registry;
       g.detail = f.detail;
+      g.only_when = f.when;
       std::vector<RegionEntry> es;
       for (size_t ei : f.entries) {
         const Entry& en = entries_[ei];

@@ -71,6 +71,9 @@ struct GraphBreak {
   // When the break is not in the entry function itself: the call that reached its function.
   std::optional<Origin> via;
   std::string via_callee;
+  // A condition Dynamo meets the break only under (`flag`, `not (x is None)`, `mode matches
+  // "a"`), on every path found to it; empty when some path reaches it unconditionally.
+  std::string only_when;
 };
 
 // An `[graph-breaks] entry-points` glob that names no function of the tree, with the names

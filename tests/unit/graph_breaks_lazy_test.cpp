@@ -38,6 +38,7 @@ std::string render(const std::vector<model::GraphBreak>& v) {
     for (const auto& e : g.entries)
       out += fmt::format(" entry({} {}:{} {} {})", e.name, e.where.path, e.where.span.begin, e.fullgraph, e.how);
     if (g.via) out += fmt::format(" via({}:{} {})", g.via->path, g.via->span.begin, g.via_callee);
+    if (!g.only_when.empty()) out += fmt::format(" when({})", g.only_when);
     out += '\n';
   }
   return out;

@@ -108,12 +108,14 @@ std::string serialize(const Summary& s) {
       w.str(b.registry);
       w.str(b.detail);
       w.str(b.needs);
+      w.str(b.when);
     }
     w.u32(static_cast<uint32_t>(f.calls.size()));
     for (const auto& c : f.calls) {
       w.span(c.span);
       w.val(c.callee);
       w.str(c.needs);
+      w.str(c.when);
       w.i32(c.positional);
       w.strs(c.keywords);
       w.boolean(c.splat);
@@ -193,6 +195,7 @@ std::optional<Summary> deserialize(std::string_view bytes) {
       b.registry = r.str();
       b.detail = r.str();
       b.needs = r.str();
+      b.when = r.str();
     }
     f.calls.resize(r.count(31));
     for (auto& c : f.calls) {
@@ -200,6 +203,7 @@ std::optional<Summary> deserialize(std::string_view bytes) {
       c.span = r.span();
       c.callee = r.val();
       c.needs = r.str();
+      c.when = r.str();
       c.positional = r.i32();
       c.keywords = r.strs();
       c.splat = r.boolean();

@@ -980,8 +980,51 @@ class Summarizer {
         if (is_compiling_fn(c.text)) return true;
         if (not_compiling_fn(c.text)) return false;
       }
+      if (c.is(K::Func) && compiling_predicate(c.text)) return true;
     }
     return std::nullopt;
+  }
+
+  // A function of this file that returns `torch.compiler.is_compiling()` (or the like) and
+  // otherwise only False/None, as helpers written for older torch versions do:
+  //   def _is_compiling(): if hasattr(torch.compiler, "is_compiling"): return torch.compiler.is_compiling()
+  //                        return False
+  // Under Dynamo it returns True.
+  bool compiling_predicate(const std::string& qualname) {
+    auto [it, fresh] = predicates_.try_emplace(qualname, false);
+    if (!fresh) return it->second;
+    for (size_t i = 0; i < defs_.size() && i < out_.functions.size(); ++i) {
+      if (out_.functions[i].qualname != qualname) continue;
+      int compiling = 0;
+      bool other = false;
+      returns_of(field(defs_[i].node, "body"), 0, [&](TSNode value) {
+        if (ts_node_is_null(value)) return;  // a bare `return`: None
+        std::string_view vt = type_of(value);
+        if (vt == "false" || vt == "none") return;
+        if (vt == "call" && is_compiling_fn(collapse(txt(field(value, "function"))))) {
+          ++compiling;
+          return;
+        }
+        other = true;
+      });
+      it->second = compiling > 0 && !other;
+      break;
+    }
+    return it->second;
+  }
+
+  // Calls on_return(value) for each `return` of a function body, nested definitions excluded.
+  template <typename F>
+  void returns_of(TSNode n, int depth, F&& on_return) {
+    if (ts_node_is_null(n) || depth > 40) return;
+    std::string_view t = type_of(n);
+    if (t == "function_definition" || t == "class_definition" || t == "lambda") return;
+    if (t == "return_statement") {
+      auto kids = named_children(n);
+      on_return(kids.empty() ? TSNode{} : kids[0]);
+      return;
+    }
+    for (TSNode c : named_children(n)) returns_of(c, depth + 1, on_return);
   }
 
   // ---- recording ----
@@ -998,6 +1041,7 @@ class Summarizer {
     b.registry = std::move(registry);
     b.detail = std::move(detail);
     if (!needs_.empty()) b.needs = needs_.back();
+    if (!when_.empty()) b.when = when_.back();
     f->breaks.push_back(std::move(b));
     if (loop_depth_ > 0) f->has_breaks_in_loop = true;
   }
@@ -1009,6 +1053,7 @@ class Summarizer {
     cs.span = span_of(at);
     cs.callee = std::move(callee);
     if (!needs_.empty()) cs.needs = needs_.back();
+    if (!when_.empty()) cs.when = when_.back();
     if (type_of(at) == "call") {
       ArgsView a = args_of(at);
       cs.positional = static_cast<int>(a.pos.size());
@@ -1443,9 +1488,17 @@ class Summarizer {
     } else if (t == "match_statement") {
       scan(field(st, "subject"), ctx, depth + 1);
       TSNode body = field(st, "body");
+      std::string subject = condition_text(field(st, "subject"));
       if (!ts_node_is_null(body))
-        for (TSNode c : named_children(body))
-          if (type_of(c) == "case_clause") walk_block(field(c, "consequence"), ctx, depth + 1);
+        for (TSNode c : named_children(body)) {
+          if (type_of(c) != "case_clause") continue;
+          std::string pattern;
+          for (TSNode k : named_children(c))
+            if (type_of(k) == "case_pattern") pattern += (pattern.empty() ? "" : ", ") + collapse(txt(k));
+          WhenScope when_case(*this, pattern.empty() || pattern == "_" ? std::string()
+                                                                        : subject + " matches " + pattern);
+          walk_block(field(c, "consequence"), ctx, depth + 1);
+        }
     }
     return true;
   }
@@ -1468,9 +1521,13 @@ class Summarizer {
       if (type_of(c) == "identifier" && falsy_params_.count(std::string(txt(c)))) needs = std::string(txt(c));
     }
     if (!needs.empty()) needs_.push_back(needs);
+    WhenScope when_body(*this, g ? std::string() : condition_text(cond));
     if ((!g || *g) && !body_cold) body_continues = walk_block(body, ctx, depth + 1);
+    when_body.pop();
     if (!needs.empty()) needs_.pop_back();
     if (g && *g) return body_continues;  // alternatives are dead when compiling
+    // The conditions an `elif`/`else` adds: the undecided ones before it, negated.
+    std::string before = g ? std::string() : "not (" + condition_text(cond) + ")";
     for (TSNode alt : named_children(st)) {
       std::string_view at = type_of(alt);
       if (at == "elif_clause") {
@@ -1481,10 +1538,13 @@ class Summarizer {
           scan(c2, ctx, depth + 1);
         }
         TSNode b2 = field(alt, "consequence");
+        WhenScope when_alt(*this, g2 ? before : both(before, condition_text(c2)));
         if ((!g2 || *g2) && !ends_with(b2, {"raise_statement"})) walk_block(b2, ctx, depth + 1);
         if (g2 && *g2) return true;
+        if (!g2) before = both(before, "not (" + condition_text(c2) + ")");
       } else if (at == "else_clause") {
         TSNode b2 = field(alt, "body");
+        WhenScope when_else(*this, before);
         if (!ends_with(b2, {"raise_statement"})) {
           bool cont = walk_block(b2, ctx, depth + 1);
           if (g && !*g) return cont;
@@ -1493,6 +1553,40 @@ class Summarizer {
     }
     return true;
   }
+
+  // `a and b` of two condition texts (either may be empty), shortened.
+  static std::string both(const std::string& a, const std::string& b) {
+    if (a.empty() || b.empty()) return a.empty() ? b : a;
+    std::string c = a + " and " + b;
+    if (c.size() > 120) c = c.substr(0, 117) + "...";
+    return c;
+  }
+
+  // The text of a condition for "only when `...`" (one line, shortened).
+  std::string condition_text(TSNode cond) const {
+    std::string c = collapse(txt(strip_parens(cond)));
+    if (c.size() > 80) c = c.substr(0, 77) + "...";
+    return c;
+  }
+
+  // Pushes a condition onto when_ for a block; an empty one leaves the enclosing condition.
+  class WhenScope {
+   public:
+    WhenScope(Summarizer& s, std::string cond) : s_(s), pushed_(!cond.empty()) {
+      if (pushed_) s_.when_.push_back(std::move(cond));
+    }
+    void pop() {
+      if (pushed_) s_.when_.pop_back();
+      pushed_ = false;
+    }
+    ~WhenScope() { pop(); }
+    WhenScope(const WhenScope&) = delete;
+    WhenScope& operator=(const WhenScope&) = delete;
+
+   private:
+    Summarizer& s_;
+    bool pushed_;
+  };
 
   void nested_def(TSNode st, FnContext& ctx, int depth) {
     if (collecting_attrs_) return;
@@ -1752,11 +1846,14 @@ class Summarizer {
     }
     auto saved_falsy = std::move(falsy_params_);
     auto saved_needs = std::move(needs_);
+    auto saved_when = std::move(when_);
     falsy_params_ = std::move(falsy);
     needs_.clear();
+    when_.clear();
     walk_block(body, ctx, 0);
     falsy_params_ = std::move(saved_falsy);
     needs_ = std::move(saved_needs);
+    when_ = std::move(saved_when);
     collecting_attrs_ = false;
     if (attrs_only) return;
     // Appending to a ModuleList attribute: `self.blocks.append(Block())`.
@@ -1797,6 +1894,8 @@ class Summarizer {
   int64_t budget_;
   std::set<std::string> falsy_params_;  // this function's falsy-default parameters, never rebound
   std::vector<std::string> needs_;      // the enclosing `if p:` guards
+  std::vector<std::string> when_;       // the enclosing undecided conditions (BreakSite::when)
+  std::map<std::string, bool, std::less<>> predicates_;  // compiling_predicate's answers
   std::vector<Def> defs_;               // parallel to out_.functions
   std::vector<TSNode> class_nodes_;     // parallel to out_.classes
   Scope module_scope_;

@@ -114,12 +114,16 @@ struct BreakSite {
   // Under `if p:` where p is a parameter that defaults to False/None/0 and is never rebound:
   // live only when some call reaching the function passes p (the model checks).
   std::string needs;
+  // The innermost enclosing condition on a value this file cannot decide (`if flag:`, an `else`
+  // of one, a `case`): Dynamo meets the break only when it holds. Empty: unconditional.
+  std::string when;
 };
 
 struct CallSite {
   Span span;
   Val callee;
   std::string needs;               // as BreakSite::needs
+  std::string when;                // as BreakSite::when
   int positional = 0;              // positional arguments given
   std::vector<std::string> keywords;  // keyword arguments given
   bool splat = false;              // *args / **kwargs: any parameter may be given
