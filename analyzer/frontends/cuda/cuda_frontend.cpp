@@ -49,6 +49,7 @@
 #include "analyzer/frontends/cuda/coalescing.h"
 #include "analyzer/frontends/cuda/ptx.h"
 #include "analyzer/frontends/cuda/resource_headers.h"
+#include "analyzer/frontends/cuda/cuda_frontend_internal.h"
 
 namespace cudalint::cuda {
 
@@ -56,65 +57,8 @@ std::string_view prelude_base();     // generated from prelude.cuh
 std::string_view torch_stub_text();  // generated from torch_stub.cuh
 std::string_view torch_atomic_stub_text();  // generated from torch_atomic_stub.cuh
 
+namespace detail {
 namespace {
-
-constexpr std::string_view kPreludePath = "/cudalint/prelude.cuh";
-constexpr std::string_view kStubDir = "/cudalint/include";
-// Clang's resource directory as parses see it: the installation's (Options::clang_resource_dir),
-// its include/ overlaid with the embedded headers (resource_headers.h); without an installation,
-// a directory of only those.
-constexpr std::string_view kResourceDir = "/cudalint/clang";
-std::string resource_dir_or_virtual(const std::string& dir) { return dir.empty() ? std::string(kResourceDir) : dir; }
-// The prelude precompiled (PreludeCache): served from memory, never written to disk.
-constexpr std::string_view kPchPath = "/cudalint/prelude.pch";
-constexpr std::string_view kPchMain = "/cudalint/pch-main.cuh";
-// Ends by undefining Clang's own `__CUDA_ARCH__` (of kClangTarget): a parse using the PCH gets
-// its arch's value from a -D that Clang applies after the PCH, where the -U before it is dropped
-// (only macros that differ from the PCH's are kept). Redefining the PCH's value made Clang check
-// whether it is a language-defined macro, which computes the line table of the PCH's whole
-// predefines buffer: about 2% of a small file's parse.
-constexpr std::string_view kPchMainText = "#include \"/cudalint/prelude.cuh\"\n#undef __CUDA_ARCH__\n";
-// The part of the prelude that depends on the arch and the toolkit version (macros only),
-// included after the prelude or its PCH and the command line's macros.
-constexpr std::string_view kArchPath = "/cudalint/prelude-arch.cuh";
-
-// Headers of the CUDA toolkit (and CCCL) that resolve to an empty stub: the prelude, included
-// first, declares what cudalint needs of them. A project's own include path may hold the real
-// ones (Clang 19 cannot parse CUDA 13's); the stub directory is searched first.
-constexpr std::string_view kCudaHeaders[] = {
-    "cuda.h", "cuda_runtime.h", "cuda_runtime_api.h", "cuda_fp16.h", "cuda_fp16.hpp", "cuda_bf16.h",
-    "cuda_bf16.hpp", "cuda_fp8.h", "cuda_fp8.hpp", "cuda_fp6.h", "cuda_fp4.h", "mma.h", "crt/mma.h",
-    "cooperative_groups.h", "cooperative_groups/reduce.h", "cooperative_groups/memcpy_async.h",
-    "cooperative_groups/scan.h", "cuda/barrier", "cuda/pipeline", "cuda/ptx", "cuda/atomic", "cuda/annotated_ptr",
-    "cuda/std/barrier", "cuda/std/atomic", "nv/target", "device_launch_parameters.h", "device_functions.h",
-    "device_atomic_functions.h", "sm_20_intrinsics.h", "sm_30_intrinsics.h", "sm_32_intrinsics.h",
-    "sm_35_intrinsics.h", "sm_60_atomic_functions.h", "sm_61_intrinsics.h", "crt/sm_70_rt.h", "crt/sm_80_rt.h",
-    "crt/sm_90_rt.h", "crt/sm_100_rt.h", "cuda_pipeline.h", "cuda_pipeline_primitives.h", "cuda_awbarrier.h",
-    "cuda_awbarrier_primitives.h", "cudaTypedefs.h", "vector_types.h", "vector_functions.h", "driver_types.h",
-    "builtin_types.h", "cuda_texture_types.h", "texture_fetch_functions.h", "math_constants.h",
-    "cuda_device_runtime_api.h", "host_defines.h", "crt/host_defines.h"};
-
-// The PyTorch headers extensions include: each is cudalint's stand-in for torch's C++ API
-// (torch_stub.cuh), so that host code around launches type-checks and AT_DISPATCH_* instantiates
-// the kernels. Other torch headers stay missing (skipped).
-constexpr std::string_view kTorchStubPath = "/cudalint/torch_stub.cuh";
-constexpr std::string_view kTorchStubInclude = "#include \"/cudalint/torch_stub.cuh\"\n";
-static_assert(kTorchStubInclude.find(kTorchStubPath) != std::string_view::npos);
-// torch's atomic helpers (their own atomicAdd(double*) below sm_60): a stand-in of their own.
-constexpr std::string_view kTorchAtomicStubPath = "/cudalint/torch_atomic_stub.cuh";
-constexpr std::string_view kTorchAtomicStubInclude = "#include \"/cudalint/torch_atomic_stub.cuh\"\n";
-static_assert(kTorchAtomicStubInclude.find(kTorchAtomicStubPath) != std::string_view::npos);
-constexpr std::string_view kTorchAtomicHeaders[] = {"ATen/cuda/Atomic.cuh", "THC/THCAtomics.cuh"};
-constexpr std::string_view kTorchHeaders[] = {
-    "torch/extension.h", "torch/torch.h", "torch/all.h", "torch/python.h", "torch/library.h", "torch/types.h",
-    "torch/script.h", "ATen/ATen.h", "ATen/Dispatch.h", "ATen/Dispatch_v2.h", "ATen/Tensor.h", "ATen/core/Tensor.h",
-    "ATen/Functions.h", "ATen/AccumulateType.h", "ATen/OpMathType.h", "ATen/TensorUtils.h", "ATen/TensorAccessor.h",
-    "ATen/cuda/CUDAContext.h", "ATen/cuda/CUDAEvent.h", "ATen/cuda/Exceptions.h", "ATen/cuda/CUDAUtils.h",
-    "ATen/cuda/CUDAGeneratorImpl.h", "ATen/cuda/detail/IndexUtils.cuh", "ATen/cuda/detail/TensorInfo.cuh",
-    "ATen/core/TensorAccessor.h", "c10/cuda/CUDAGuard.h", "c10/cuda/CUDAStream.h", "c10/cuda/CUDAException.h",
-    "c10/cuda/CUDAMathCompat.h", "c10/util/Half.h", "c10/util/BFloat16.h", "c10/util/Optional.h",
-    "c10/util/complex.h", "c10/core/ScalarType.h", "c10/core/Device.h", "c10/core/TensorOptions.h",
-    "c10/macros/Macros.h", "pybind11/pybind11.h", "pybind11/stl.h", "pybind11/numpy.h"};
 
 // The one target every parse gives Clang, whatever the arch (sm_90, the newest Clang 19 knows):
 // the arch is in `__CUDA_ARCH__` and the feature macros, defined by hand, and the preprocessor
@@ -126,143 +70,6 @@ constexpr std::string_view kClangTarget = "--cuda-gpu-arch=sm_90";
 #define CUDALINT_CLANG_RESOURCE_DIR ""
 #endif
 
-// Functions kernels commonly call that have no arch constraint: declared so that calls resolve
-// (an undeclared call is harmless, but resolved calls keep templates and overloads intact).
-constexpr std::string_view kCommon[] = {
-    "__syncthreads", "__syncthreads_count", "__syncthreads_and", "__syncthreads_or", "__syncwarp", "__threadfence",
-    "__threadfence_block", "__threadfence_system", "atomicAdd", "atomicSub", "atomicExch", "atomicMin", "atomicMax",
-    "atomicCAS", "atomicAnd", "atomicOr", "atomicXor", "atomicInc", "atomicDec", "__shfl_sync", "__shfl_up_sync",
-    "__shfl_down_sync", "__shfl_xor_sync", "__ballot_sync", "__any_sync", "__all_sync", "__activemask", "__popc",
-    "__popcll", "__clz", "__clzll", "__ffs", "__ffsll", "__brev", "__brevll", "__ldg", "__ldcg", "__ldca", "__ldcs",
-    "__ldlu", "__ldcv", "__stcg", "__stcs", "__stwb", "__stwt", "__float2half", "__half2float", "__float2half_rn",
-    "__floats2half2_rn", "__float22half2_rn", "__half22float2", "__float2bfloat16", "__bfloat162float",
-    "__float2bfloat16_rn", "__floats2bfloat162_rn", "__bfloat1622float2", "__fdividef", "__expf", "__exp10f", "__logf",
-    "__log2f", "__sinf", "__cosf", "__tanf", "__powf", "expf", "exp2f", "logf", "log2f", "log1pf", "expm1f", "sqrtf",
-    "rsqrtf", "fmaxf", "fminf", "fabsf", "tanhf", "erff", "erfcf", "powf", "floorf", "ceilf", "roundf", "max", "min",
-    "abs", "__fmaf_rn", "__fadd_rn", "__fsub_rn", "__fmul_rn", "__fdiv_rn", "__frcp_rn", "__fsqrt_rn",
-    "__int_as_float", "__float_as_int", "__uint_as_float", "__float_as_uint", "__double_as_longlong",
-    "__longlong_as_double", "__cvta_generic_to_shared", "__cvta_shared_to_generic", "__cvta_generic_to_global",
-    "__isShared", "__isGlobal", "__isConstant", "__isLocal", "clock", "clock64", "printf", "__trap", "__brkpt",
-    "__umulhi", "__mulhi", "__umul64hi", "__mul64hi", "__sad", "__usad", "__byte_perm", "__funnelshift_l",
-    "__funnelshift_r", "__funnelshift_lc", "__funnelshift_rc", "__hadd", "__hsub", "__hmul", "__hdiv", "__hfma",
-    "__hadd2", "__hsub2", "__hmul2", "__h2div", "__hfma2", "__half2half2", "__low2float", "__high2float",
-    "__low2half", "__high2half", "__lows2half2", "__highs2half2", "__halves2half2", "__hneg", "__hneg2", "__habs",
-    "__habs2", "__heq", "__hne", "__hlt", "__hle", "__hgt", "__hge", "__hisnan", "__hisinf", "hexp", "hlog", "hsqrt",
-    "hrsqrt", "h2exp", "h2log", "h2sqrt", "isnan", "isinf", "isfinite", "__isnanf", "__isinff", "__saturatef",
-    "__float2int_rn", "__float2int_rz", "__float2uint_rn", "__int2float_rn", "__uint2float_rn", "__double2float_rn",
-    "__float2ll_rn", "__ll2float_rn", "rintf", "truncf", "fmaf", "sinf", "cosf", "tanf", "sincosf", "__sincosf",
-    "exp", "log", "sqrt", "rsqrt", "fabs", "fmax", "fmin", "tanh", "floor", "ceil", "pow", "fma", "round", "trunc",
-    "copysignf", "fmodf", "remainderf", "atan2f", "hypotf", "cbrtf", "lgammaf", "tgammaf", "normcdff", "__nv_cvt_float_to_fp8",
-    "__shfl_sync", "__match_any_sync", "__match_all_sync", "__reduce_add_sync", "__prof_trigger", "__nanosleep",
-    "make_cudaExtent", "cudaGetLastError", "cudaGetErrorString", "cudaDeviceSynchronize", "cudaMalloc", "cudaFree",
-    "cudaMemcpy", "cudaMemcpyAsync", "cudaMemset", "cudaMemsetAsync", "cudaFuncSetAttribute", "cudaLaunchKernel",
-    "cudaStreamSynchronize", "cudaGetDevice", "cudaSetDevice", "cudaGetDeviceProperties", "cudaOccupancyMaxActiveBlocksPerMultiprocessor",
-    // The rest of the runtime API host code commonly calls (its types are in prelude.cuh).
-    "cudaPeekAtLastError", "cudaGetErrorName", "cudaLaunchKernelEx", "cudaLaunchCooperativeKernel",
-    "cudaOccupancyMaxPotentialClusterSize", "cudaOccupancyMaxActiveClusters", "cudaOccupancyMaxPotentialBlockSize",
-    "cudaDeviceGetAttribute", "cudaFuncGetAttributes", "cudaFuncSetCacheConfig", "cudaGetDeviceCount",
-    "cudaDeviceReset", "cudaStreamCreate", "cudaStreamCreateWithFlags", "cudaStreamCreateWithPriority",
-    "cudaStreamDestroy", "cudaStreamWaitEvent", "cudaStreamQuery", "cudaStreamIsCapturing", "cudaEventCreate",
-    "cudaEventCreateWithFlags", "cudaEventRecord", "cudaEventSynchronize", "cudaEventQuery", "cudaEventElapsedTime",
-    "cudaEventDestroy", "cudaMallocAsync", "cudaFreeAsync", "cudaMallocHost", "cudaFreeHost", "cudaHostAlloc",
-    "cudaMallocManaged", "cudaHostRegister", "cudaHostUnregister", "cudaHostGetDevicePointer", "cudaMemcpyToSymbol",
-    "cudaMemcpyToSymbolAsync", "cudaMemcpyFromSymbol", "cudaGetSymbolAddress", "cudaMemcpy2D", "cudaMemcpy2DAsync",
-    "cudaMemGetInfo", "cudaIpcGetMemHandle", "cudaIpcOpenMemHandle", "cudaIpcCloseMemHandle",
-    "cudaDeviceCanAccessPeer", "cudaDeviceEnablePeerAccess", "cudaPointerGetAttributes", "cudaDriverGetVersion",
-    "cudaRuntimeGetVersion"};
-
-// The result types of common functions, as CUDA's headers declare them: a type, or one computed
-// from the arguments (see prelude.cuh): kArg0/kArg1 the (decayed) type of argument 0/1, kPointee
-// what argument 0 points to. The arguments stay permissive.
-// Typed results are for speed: arithmetic on a __cl_any result is an overloaded operator, and
-// Clang weighs every builtin candidate for it (over a thousand for `+=`).
-struct TypedResult {
-  std::string_view name, result;
-};
-constexpr std::string_view kArg0 = "__cl_arg_t<0, A...>", kArg1 = "__cl_arg_t<1, A...>",
-                           kPointee = "__cl_pointee_t<A...>";
-constexpr TypedResult kTypedResults[] = {
-    {"__activemask", "unsigned"}, {"__all_sync", "int"}, {"__any_sync", "int"}, {"__ballot_sync", "unsigned"},
-    {"__bfloat1622float2", "float2"}, {"__bfloat162float", "float"}, {"__brev", "unsigned"},
-    {"__brevll", "unsigned long long"}, {"__byte_perm", "unsigned"}, {"__clz", "int"}, {"__clzll", "int"},
-    {"__cosf", "float"}, {"__double2float_rn", "float"}, {"__double_as_longlong", "long long"},
-    {"__exp10f", "float"}, {"__expf", "float"}, {"__fadd_rn", "float"}, {"__fdiv_rn", "float"},
-    {"__fdividef", "float"}, {"__ffs", "int"}, {"__ffsll", "int"}, {"__float22half2_rn", "__half2"},
-    {"__float2bfloat16", "__nv_bfloat16"}, {"__float2bfloat16_rn", "__nv_bfloat16"}, {"__float2half", "__half"},
-    {"__float2half_rn", "__half"}, {"__float2int_rn", "int"}, {"__float2int_rz", "int"},
-    {"__float2ll_rn", "long long"}, {"__float2uint_rn", "unsigned"}, {"__float_as_int", "int"},
-    {"__float_as_uint", "unsigned"}, {"__floats2bfloat162_rn", "__nv_bfloat162"}, {"__floats2half2_rn", "__half2"},
-    {"__fmaf_rn", "float"}, {"__fmul_rn", "float"}, {"__frcp_rn", "float"}, {"__fsqrt_rn", "float"},
-    {"__fsub_rn", "float"}, {"__funnelshift_l", "unsigned"}, {"__funnelshift_lc", "unsigned"},
-    {"__funnelshift_r", "unsigned"}, {"__funnelshift_rc", "unsigned"}, {"__half22float2", "float2"},
-    {"__half2float", "float"}, {"__high2float", "float"}, {"__int2float_rn", "float"}, {"__int_as_float", "float"},
-    {"__ldca", kPointee}, {"__ldcg", kPointee}, {"__ldcs", kPointee}, {"__ldcv", kPointee}, {"__ldg", kPointee}, {"__ldlu", kPointee},
-    {"__ll2float_rn", "float"}, {"__log2f", "float"}, {"__logf", "float"}, {"__longlong_as_double", "double"},
-    {"__low2float", "float"}, {"__match_all_sync", "unsigned"}, {"__match_any_sync", "unsigned"},
-    {"__mul64hi", "long long"}, {"__mulhi", "int"}, {"__popc", "int"}, {"__popcll", "int"}, {"__powf", "float"},
-    {"__reduce_add_sync", kArg1}, {"__reduce_and_sync", "unsigned"}, {"__reduce_max_sync", kArg1},
-    {"__reduce_min_sync", kArg1}, {"__reduce_or_sync", "unsigned"}, {"__reduce_xor_sync", "unsigned"},
-    {"__sad", "unsigned"}, {"__saturatef", "float"}, {"__shfl", kArg0}, {"__shfl_down", kArg0},
-    {"__shfl_down_sync", kArg1}, {"__shfl_sync", kArg1}, {"__shfl_up", kArg0}, {"__shfl_up_sync", kArg1},
-    {"__shfl_xor", kArg0}, {"__shfl_xor_sync", kArg1}, {"__sinf", "float"}, {"__tanf", "float"},
-    {"__uint2float_rn", "float"}, {"__uint_as_float", "float"}, {"__umul64hi", "unsigned long long"},
-    {"__umulhi", "unsigned"}, {"__usad", "unsigned"}, {"atomicAdd", kPointee}, {"atomicAdd_block", kPointee},
-    {"atomicAdd_system", kPointee}, {"atomicAnd", kPointee}, {"atomicAnd_block", kPointee}, {"atomicAnd_system", kPointee},
-    {"atomicCAS", kPointee}, {"atomicCAS_block", kPointee}, {"atomicCAS_system", kPointee}, {"atomicDec", kPointee},
-    {"atomicDec_block", kPointee}, {"atomicDec_system", kPointee}, {"atomicExch", kPointee}, {"atomicExch_block", kPointee},
-    {"atomicExch_system", kPointee}, {"atomicInc", kPointee}, {"atomicInc_block", kPointee}, {"atomicInc_system", kPointee},
-    {"atomicMax", kPointee}, {"atomicMax_block", kPointee}, {"atomicMax_system", kPointee}, {"atomicMin", kPointee},
-    {"atomicMin_block", kPointee}, {"atomicMin_system", kPointee}, {"atomicOr", kPointee}, {"atomicOr_block", kPointee},
-    {"atomicOr_system", kPointee}, {"atomicSub", kPointee}, {"atomicSub_block", kPointee}, {"atomicSub_system", kPointee},
-    {"atomicXor", kPointee}, {"atomicXor_block", kPointee}, {"atomicXor_system", kPointee}, {"cbrtf", "float"},
-    {"ceilf", "float"}, {"clock64", "long long"}, {"copysignf", "float"}, {"cosf", "float"}, {"erfcf", "float"},
-    {"erff", "float"}, {"exp2f", "float"}, {"expf", "float"}, {"expm1f", "float"}, {"fabsf", "float"},
-    {"floorf", "float"}, {"fmaf", "float"}, {"fmaxf", "float"}, {"fminf", "float"}, {"fmodf", "float"},
-    {"hypotf", "float"}, {"log1pf", "float"}, {"log2f", "float"}, {"logf", "float"}, {"normcdff", "float"},
-    {"powf", "float"}, {"remainderf", "float"}, {"rintf", "float"}, {"roundf", "float"}, {"rsqrtf", "float"},
-    {"sinf", "float"}, {"sqrtf", "float"}, {"tanf", "float"}, {"tanhf", "float"}, {"truncf", "float"}};
-
-static_assert(std::is_sorted(std::begin(kTypedResults), std::end(kTypedResults),
-                             [](const TypedResult& a, const TypedResult& b) { return a.name < b.name; }),
-              "kTypedResults is searched by binary search");
-
-std::string_view result_type_of(std::string_view fn) {
-  auto it = std::lower_bound(std::begin(kTypedResults), std::end(kTypedResults), fn,
-                             [](const TypedResult& t, std::string_view n) { return t.name < n; });
-  return it == std::end(kTypedResults) || it->name != fn ? "__cl_any" : it->result;
-}
-
-// Names the prelude declares by hand (with real signatures); the generated declarations skip them.
-constexpr std::string_view kHandwritten[] = {
-    "nvcuda::wmma::fill_fragment", "nvcuda::wmma::load_matrix_sync", "nvcuda::wmma::store_matrix_sync",
-    "nvcuda::wmma::mma_sync", "nvcuda::wmma::bmma_sync", "nvcuda::wmma::fragment",
-    "nvcuda::wmma::precision::tf32", "nvcuda::wmma::experimental::precision::u4",
-    "nvcuda::wmma::experimental::precision::s4", "nvcuda::wmma::experimental::precision::b1",
-    "cooperative_groups::cluster_group"};
-
-bool ident_char(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
-
-bool plain_identifier(std::string_view s) {
-  return !s.empty() && !(s[0] >= '0' && s[0] <= '9') && std::all_of(s.begin(), s.end(), ident_char);
-}
-
-// `a::b::c` → {"a", "b", "c"}; empty when some part is not an identifier (operators, templates).
-std::vector<std::string_view> qualified_parts(std::string_view name) {
-  std::vector<std::string_view> parts;
-  size_t b = 0;
-  while (true) {
-    size_t e = name.find("::", b);
-    std::string_view p = name.substr(b, e == std::string_view::npos ? std::string_view::npos : e - b);
-    if (!plain_identifier(p)) return {};
-    parts.push_back(p);
-    if (e == std::string_view::npos) break;
-    b = e + 2;
-  }
-  return parts;
-}
-
 // Type spellings compared without spaces: `float2 *` and `float2*` are the same key.
 std::string squeeze(std::string_view s) {
   std::string out;
@@ -270,9 +77,6 @@ std::string squeeze(std::string_view s) {
     if (c != ' ') out += c;
   return out;
 }
-
-// ---------------------------------------------------------------------------------------------
-// Collection
 
 // What one parse's preprocessor did with the arch-dependent macros (arch_macros.h) in the
 // analysed file and its headers: enough to tell whether another arch would give it the same
@@ -1939,12 +1743,13 @@ PchBytes build_prelude_pch(const std::vector<std::string>& args, const std::stri
 constexpr std::string_view kDriverInput = "/cudalint/driver-input.cu";
 
 }  // namespace
+}  // namespace detail
 
 struct DriverJob {
   std::vector<std::string> cc1;       // the arguments after `-cc1`, kDriverInput for the file
   size_t input_at = 0;                // the index of kDriverInput in cc1
   size_t main_file_name_at = 0;       // the value of -main-file-name (the input's base name)
-  Manifest probes;                    // what the driver looked up on the real file system
+  detail::Manifest probes;            // what the driver looked up on the real file system
   // The cc1 line parsed once: each parse copies it and sets its file (parsing the cc1 flags,
   // twice per parse in ToolInvocation, cost 2.5% of a cold run's CPU). Null: parse `cc1`.
   std::shared_ptr<const clang::CompilerInvocation> invocation;
@@ -1956,6 +1761,7 @@ struct DriverJob {
   std::string_view pch;
 };
 
+namespace detail {
 namespace {
 
 // Runs Clang's driver as ToolInvocation does, on `args` ending with kDriverInput, over the
@@ -2033,6 +1839,7 @@ class OneAction : public clang::tooling::FrontendActionFactory {
 };
 
 }  // namespace
+}  // namespace detail
 
 // ---------------------------------------------------------------------------------------------
 
@@ -2058,12 +1865,12 @@ bool PreludeCache::prelude_names(const FeatureTable& table, const std::vector<st
   auto [it, fresh] = prelude_idents_.try_emplace(&table);
   if (fresh)
     for (size_t i = 0; i < text.size();) {
-      if (!ident_char(text[i])) {
+      if (!detail::ident_char(text[i])) {
         ++i;
         continue;
       }
       size_t e = i;
-      while (e < text.size() && ident_char(text[e])) ++e;
+      while (e < text.size() && detail::ident_char(text[e])) ++e;
       it->second.emplace(text.substr(i, e - i));
       i = e;
     }
@@ -2095,9 +1902,11 @@ const std::string& PreludeCache::generic_arch_text() {
   return *generic_arch_text_;
 }
 
+namespace detail {
 namespace {
 std::string content_hash(std::string_view bytes) { return DiskCache::key("content", {bytes}); }
 }  // namespace
+}  // namespace detail
 
 std::optional<std::string> PreludeCache::file_hash(const std::string& path) {
   auto version = [&](FileVersion& v) {
@@ -2116,7 +1925,7 @@ std::optional<std::string> PreludeCache::file_hash(const std::string& path) {
   }
   auto bytes = read_regular_file(path);
   if (!bytes) return std::nullopt;
-  std::string hash = content_hash(*bytes);
+  std::string hash = detail::content_hash(*bytes);
   FileVersion after;
   // Changed while being read: this hash is of no version to remember.
   if (version(after) && after == before) {
@@ -2165,7 +1974,7 @@ PchBytes PreludeCache::get(const std::string& key, const std::function<PchBytes(
     } else if (disk_) {
       // The key holds the flags and the prelude's text; the build id in it stands for Clang.
       disk_key = DiskCache::key("prelude-pch", {key});
-      if (auto bytes = disk_->load("pch", disk_key)) pch = own_pch(std::move(*bytes));
+      if (auto bytes = disk_->load("pch", disk_key)) pch = detail::own_pch(std::move(*bytes));
       // A build that failed (standard headers with an error: Clang's own stddef.h missing where
       // the binary runs without its LLVM installation) is not tried again by later runs of the
       // same day: each try cost an editor save or a pre-commit run a parse or two. A day later
@@ -2190,6 +1999,139 @@ PchBytes PreludeCache::get(const std::string& key, const std::function<PchBytes(
 }
 
 namespace {
+
+// Functions kernels commonly call that have no arch constraint: declared so that calls resolve
+// (an undeclared call is harmless, but resolved calls keep templates and overloads intact).
+constexpr std::string_view kCommon[] = {
+    "__syncthreads", "__syncthreads_count", "__syncthreads_and", "__syncthreads_or", "__syncwarp", "__threadfence",
+    "__threadfence_block", "__threadfence_system", "atomicAdd", "atomicSub", "atomicExch", "atomicMin", "atomicMax",
+    "atomicCAS", "atomicAnd", "atomicOr", "atomicXor", "atomicInc", "atomicDec", "__shfl_sync", "__shfl_up_sync",
+    "__shfl_down_sync", "__shfl_xor_sync", "__ballot_sync", "__any_sync", "__all_sync", "__activemask", "__popc",
+    "__popcll", "__clz", "__clzll", "__ffs", "__ffsll", "__brev", "__brevll", "__ldg", "__ldcg", "__ldca", "__ldcs",
+    "__ldlu", "__ldcv", "__stcg", "__stcs", "__stwb", "__stwt", "__float2half", "__half2float", "__float2half_rn",
+    "__floats2half2_rn", "__float22half2_rn", "__half22float2", "__float2bfloat16", "__bfloat162float",
+    "__float2bfloat16_rn", "__floats2bfloat162_rn", "__bfloat1622float2", "__fdividef", "__expf", "__exp10f", "__logf",
+    "__log2f", "__sinf", "__cosf", "__tanf", "__powf", "expf", "exp2f", "logf", "log2f", "log1pf", "expm1f", "sqrtf",
+    "rsqrtf", "fmaxf", "fminf", "fabsf", "tanhf", "erff", "erfcf", "powf", "floorf", "ceilf", "roundf", "max", "min",
+    "abs", "__fmaf_rn", "__fadd_rn", "__fsub_rn", "__fmul_rn", "__fdiv_rn", "__frcp_rn", "__fsqrt_rn",
+    "__int_as_float", "__float_as_int", "__uint_as_float", "__float_as_uint", "__double_as_longlong",
+    "__longlong_as_double", "__cvta_generic_to_shared", "__cvta_shared_to_generic", "__cvta_generic_to_global",
+    "__isShared", "__isGlobal", "__isConstant", "__isLocal", "clock", "clock64", "printf", "__trap", "__brkpt",
+    "__umulhi", "__mulhi", "__umul64hi", "__mul64hi", "__sad", "__usad", "__byte_perm", "__funnelshift_l",
+    "__funnelshift_r", "__funnelshift_lc", "__funnelshift_rc", "__hadd", "__hsub", "__hmul", "__hdiv", "__hfma",
+    "__hadd2", "__hsub2", "__hmul2", "__h2div", "__hfma2", "__half2half2", "__low2float", "__high2float",
+    "__low2half", "__high2half", "__lows2half2", "__highs2half2", "__halves2half2", "__hneg", "__hneg2", "__habs",
+    "__habs2", "__heq", "__hne", "__hlt", "__hle", "__hgt", "__hge", "__hisnan", "__hisinf", "hexp", "hlog", "hsqrt",
+    "hrsqrt", "h2exp", "h2log", "h2sqrt", "isnan", "isinf", "isfinite", "__isnanf", "__isinff", "__saturatef",
+    "__float2int_rn", "__float2int_rz", "__float2uint_rn", "__int2float_rn", "__uint2float_rn", "__double2float_rn",
+    "__float2ll_rn", "__ll2float_rn", "rintf", "truncf", "fmaf", "sinf", "cosf", "tanf", "sincosf", "__sincosf",
+    "exp", "log", "sqrt", "rsqrt", "fabs", "fmax", "fmin", "tanh", "floor", "ceil", "pow", "fma", "round", "trunc",
+    "copysignf", "fmodf", "remainderf", "atan2f", "hypotf", "cbrtf", "lgammaf", "tgammaf", "normcdff", "__nv_cvt_float_to_fp8",
+    "__shfl_sync", "__match_any_sync", "__match_all_sync", "__reduce_add_sync", "__prof_trigger", "__nanosleep",
+    "make_cudaExtent", "cudaGetLastError", "cudaGetErrorString", "cudaDeviceSynchronize", "cudaMalloc", "cudaFree",
+    "cudaMemcpy", "cudaMemcpyAsync", "cudaMemset", "cudaMemsetAsync", "cudaFuncSetAttribute", "cudaLaunchKernel",
+    "cudaStreamSynchronize", "cudaGetDevice", "cudaSetDevice", "cudaGetDeviceProperties", "cudaOccupancyMaxActiveBlocksPerMultiprocessor",
+    // The rest of the runtime API host code commonly calls (its types are in prelude.cuh).
+    "cudaPeekAtLastError", "cudaGetErrorName", "cudaLaunchKernelEx", "cudaLaunchCooperativeKernel",
+    "cudaOccupancyMaxPotentialClusterSize", "cudaOccupancyMaxActiveClusters", "cudaOccupancyMaxPotentialBlockSize",
+    "cudaDeviceGetAttribute", "cudaFuncGetAttributes", "cudaFuncSetCacheConfig", "cudaGetDeviceCount",
+    "cudaDeviceReset", "cudaStreamCreate", "cudaStreamCreateWithFlags", "cudaStreamCreateWithPriority",
+    "cudaStreamDestroy", "cudaStreamWaitEvent", "cudaStreamQuery", "cudaStreamIsCapturing", "cudaEventCreate",
+    "cudaEventCreateWithFlags", "cudaEventRecord", "cudaEventSynchronize", "cudaEventQuery", "cudaEventElapsedTime",
+    "cudaEventDestroy", "cudaMallocAsync", "cudaFreeAsync", "cudaMallocHost", "cudaFreeHost", "cudaHostAlloc",
+    "cudaMallocManaged", "cudaHostRegister", "cudaHostUnregister", "cudaHostGetDevicePointer", "cudaMemcpyToSymbol",
+    "cudaMemcpyToSymbolAsync", "cudaMemcpyFromSymbol", "cudaGetSymbolAddress", "cudaMemcpy2D", "cudaMemcpy2DAsync",
+    "cudaMemGetInfo", "cudaIpcGetMemHandle", "cudaIpcOpenMemHandle", "cudaIpcCloseMemHandle",
+    "cudaDeviceCanAccessPeer", "cudaDeviceEnablePeerAccess", "cudaPointerGetAttributes", "cudaDriverGetVersion",
+    "cudaRuntimeGetVersion"};
+
+// The result types of common functions, as CUDA's headers declare them: a type, or one computed
+// from the arguments (see prelude.cuh): kArg0/kArg1 the (decayed) type of argument 0/1, kPointee
+// what argument 0 points to. The arguments stay permissive.
+// Typed results are for speed: arithmetic on a __cl_any result is an overloaded operator, and
+// Clang weighs every builtin candidate for it (over a thousand for `+=`).
+struct TypedResult {
+  std::string_view name, result;
+};
+constexpr std::string_view kArg0 = "__cl_arg_t<0, A...>", kArg1 = "__cl_arg_t<1, A...>",
+                           kPointee = "__cl_pointee_t<A...>";
+constexpr TypedResult kTypedResults[] = {
+    {"__activemask", "unsigned"}, {"__all_sync", "int"}, {"__any_sync", "int"}, {"__ballot_sync", "unsigned"},
+    {"__bfloat1622float2", "float2"}, {"__bfloat162float", "float"}, {"__brev", "unsigned"},
+    {"__brevll", "unsigned long long"}, {"__byte_perm", "unsigned"}, {"__clz", "int"}, {"__clzll", "int"},
+    {"__cosf", "float"}, {"__double2float_rn", "float"}, {"__double_as_longlong", "long long"},
+    {"__exp10f", "float"}, {"__expf", "float"}, {"__fadd_rn", "float"}, {"__fdiv_rn", "float"},
+    {"__fdividef", "float"}, {"__ffs", "int"}, {"__ffsll", "int"}, {"__float22half2_rn", "__half2"},
+    {"__float2bfloat16", "__nv_bfloat16"}, {"__float2bfloat16_rn", "__nv_bfloat16"}, {"__float2half", "__half"},
+    {"__float2half_rn", "__half"}, {"__float2int_rn", "int"}, {"__float2int_rz", "int"},
+    {"__float2ll_rn", "long long"}, {"__float2uint_rn", "unsigned"}, {"__float_as_int", "int"},
+    {"__float_as_uint", "unsigned"}, {"__floats2bfloat162_rn", "__nv_bfloat162"}, {"__floats2half2_rn", "__half2"},
+    {"__fmaf_rn", "float"}, {"__fmul_rn", "float"}, {"__frcp_rn", "float"}, {"__fsqrt_rn", "float"},
+    {"__fsub_rn", "float"}, {"__funnelshift_l", "unsigned"}, {"__funnelshift_lc", "unsigned"},
+    {"__funnelshift_r", "unsigned"}, {"__funnelshift_rc", "unsigned"}, {"__half22float2", "float2"},
+    {"__half2float", "float"}, {"__high2float", "float"}, {"__int2float_rn", "float"}, {"__int_as_float", "float"},
+    {"__ldca", kPointee}, {"__ldcg", kPointee}, {"__ldcs", kPointee}, {"__ldcv", kPointee}, {"__ldg", kPointee}, {"__ldlu", kPointee},
+    {"__ll2float_rn", "float"}, {"__log2f", "float"}, {"__logf", "float"}, {"__longlong_as_double", "double"},
+    {"__low2float", "float"}, {"__match_all_sync", "unsigned"}, {"__match_any_sync", "unsigned"},
+    {"__mul64hi", "long long"}, {"__mulhi", "int"}, {"__popc", "int"}, {"__popcll", "int"}, {"__powf", "float"},
+    {"__reduce_add_sync", kArg1}, {"__reduce_and_sync", "unsigned"}, {"__reduce_max_sync", kArg1},
+    {"__reduce_min_sync", kArg1}, {"__reduce_or_sync", "unsigned"}, {"__reduce_xor_sync", "unsigned"},
+    {"__sad", "unsigned"}, {"__saturatef", "float"}, {"__shfl", kArg0}, {"__shfl_down", kArg0},
+    {"__shfl_down_sync", kArg1}, {"__shfl_sync", kArg1}, {"__shfl_up", kArg0}, {"__shfl_up_sync", kArg1},
+    {"__shfl_xor", kArg0}, {"__shfl_xor_sync", kArg1}, {"__sinf", "float"}, {"__tanf", "float"},
+    {"__uint2float_rn", "float"}, {"__uint_as_float", "float"}, {"__umul64hi", "unsigned long long"},
+    {"__umulhi", "unsigned"}, {"__usad", "unsigned"}, {"atomicAdd", kPointee}, {"atomicAdd_block", kPointee},
+    {"atomicAdd_system", kPointee}, {"atomicAnd", kPointee}, {"atomicAnd_block", kPointee}, {"atomicAnd_system", kPointee},
+    {"atomicCAS", kPointee}, {"atomicCAS_block", kPointee}, {"atomicCAS_system", kPointee}, {"atomicDec", kPointee},
+    {"atomicDec_block", kPointee}, {"atomicDec_system", kPointee}, {"atomicExch", kPointee}, {"atomicExch_block", kPointee},
+    {"atomicExch_system", kPointee}, {"atomicInc", kPointee}, {"atomicInc_block", kPointee}, {"atomicInc_system", kPointee},
+    {"atomicMax", kPointee}, {"atomicMax_block", kPointee}, {"atomicMax_system", kPointee}, {"atomicMin", kPointee},
+    {"atomicMin_block", kPointee}, {"atomicMin_system", kPointee}, {"atomicOr", kPointee}, {"atomicOr_block", kPointee},
+    {"atomicOr_system", kPointee}, {"atomicSub", kPointee}, {"atomicSub_block", kPointee}, {"atomicSub_system", kPointee},
+    {"atomicXor", kPointee}, {"atomicXor_block", kPointee}, {"atomicXor_system", kPointee}, {"cbrtf", "float"},
+    {"ceilf", "float"}, {"clock64", "long long"}, {"copysignf", "float"}, {"cosf", "float"}, {"erfcf", "float"},
+    {"erff", "float"}, {"exp2f", "float"}, {"expf", "float"}, {"expm1f", "float"}, {"fabsf", "float"},
+    {"floorf", "float"}, {"fmaf", "float"}, {"fmaxf", "float"}, {"fminf", "float"}, {"fmodf", "float"},
+    {"hypotf", "float"}, {"log1pf", "float"}, {"log2f", "float"}, {"logf", "float"}, {"normcdff", "float"},
+    {"powf", "float"}, {"remainderf", "float"}, {"rintf", "float"}, {"roundf", "float"}, {"rsqrtf", "float"},
+    {"sinf", "float"}, {"sqrtf", "float"}, {"tanf", "float"}, {"tanhf", "float"}, {"truncf", "float"}};
+
+static_assert(std::is_sorted(std::begin(kTypedResults), std::end(kTypedResults),
+                             [](const TypedResult& a, const TypedResult& b) { return a.name < b.name; }),
+              "kTypedResults is searched by binary search");
+
+std::string_view result_type_of(std::string_view fn) {
+  auto it = std::lower_bound(std::begin(kTypedResults), std::end(kTypedResults), fn,
+                             [](const TypedResult& t, std::string_view n) { return t.name < n; });
+  return it == std::end(kTypedResults) || it->name != fn ? "__cl_any" : it->result;
+}
+
+// Names the prelude declares by hand (with real signatures); the generated declarations skip them.
+constexpr std::string_view kHandwritten[] = {
+    "nvcuda::wmma::fill_fragment", "nvcuda::wmma::load_matrix_sync", "nvcuda::wmma::store_matrix_sync",
+    "nvcuda::wmma::mma_sync", "nvcuda::wmma::bmma_sync", "nvcuda::wmma::fragment",
+    "nvcuda::wmma::precision::tf32", "nvcuda::wmma::experimental::precision::u4",
+    "nvcuda::wmma::experimental::precision::s4", "nvcuda::wmma::experimental::precision::b1",
+    "cooperative_groups::cluster_group"};
+
+bool plain_identifier(std::string_view s) {
+  return !s.empty() && !(s[0] >= '0' && s[0] <= '9') && std::all_of(s.begin(), s.end(), detail::ident_char);
+}
+
+// `a::b::c` → {"a", "b", "c"}; empty when some part is not an identifier (operators, templates).
+std::vector<std::string_view> qualified_parts(std::string_view name) {
+  std::vector<std::string_view> parts;
+  size_t b = 0;
+  while (true) {
+    size_t e = name.find("::", b);
+    std::string_view p = name.substr(b, e == std::string_view::npos ? std::string_view::npos : e - b);
+    if (!plain_identifier(p)) return {};
+    parts.push_back(p);
+    if (e == std::string_view::npos) break;
+    b = e + 2;
+  }
+  return parts;
+}
 
 // The arch text, its <nv/target> queries as 1/0: decided here for `arch`, or (null, or where
 // the evaluator cannot decide one) left to `#if`s the parse evaluates for its arch.
@@ -2263,6 +2205,7 @@ std::string prelude_text(const FeatureTable& table) {
   return p;
 }
 
+namespace detail {
 namespace {
 
 // What one parse needs besides the arch.
@@ -2334,7 +2277,9 @@ constexpr std::string_view kStdHeaders[] = {
 static_assert(std::is_sorted(std::begin(kStdHeaders), std::end(kStdHeaders)));
 
 }  // namespace
+}  // namespace detail
 
+namespace detail {
 namespace {
 
 void skip_blank(std::string_view& s) {
@@ -2423,13 +2368,15 @@ bool scan_leading(std::string_view text, const std::string& dir, const IncludeLo
 }
 
 }  // namespace
+}  // namespace detail
 
 std::string leading_std_includes(std::string_view text, const std::string& dir, const IncludeLookup& look) {
   std::string out;
-  scan_leading(text, dir, look, 0, out);
+  detail::scan_leading(text, dir, look, 0, out);
   return out;
 }
 
+namespace detail {
 namespace {
 
 // __CUDA_ARCH_LIST__ as nvcc defines it: the archs' numbers, ascending, without repeats (`a`
@@ -3063,14 +3010,15 @@ std::optional<Result> decode_entry(std::string_view entry, const FeatureTable& t
 }
 
 }  // namespace
+}  // namespace detail
 
 std::string default_clang_resource_dir() { return CUDALINT_CLANG_RESOURCE_DIR; }
 
 std::pair<std::string, std::string> precompile_default_prelude(const FeatureTable& table) {
   const std::string prelude = prelude_text(table);
-  const std::vector<std::string> args = common_args(Options{});
-  auto pch = build_prelude_pch(args, prelude, Options{});
-  return {pch_key(prelude, args, Options{}), pch ? std::string(*pch) : std::string()};
+  const std::vector<std::string> args = detail::common_args(Options{});
+  auto pch = detail::build_prelude_pch(args, prelude, Options{});
+  return {detail::pch_key(prelude, args, Options{}), pch ? std::string(*pch) : std::string()};
 }
 
 Result analyze(std::string_view path, std::string_view text, const Options& opts, const FeatureTable& table) {
@@ -3092,7 +3040,7 @@ Result analyze(std::string_view path, std::string_view text, const Options& opts
   const std::string& arch_text =
       opts.prelude_cache ? opts.prelude_cache->generic_arch_text() : (own_arch_text = prelude_arch_text());
   if (!opts.disk_cache || !opts.unsaved.empty())
-    return analyze_parsed(path, text, opts, table, prelude, arch_text, nullptr);
+    return detail::analyze_parsed(path, text, opts, table, prelude, arch_text, nullptr);
   std::string archs, flags;
   for (const auto& a : opts.archs) archs += a.sm_name() + (a.ptx ? "+ptx;" : ";");
   for (const auto* list : {&opts.include_dirs, &opts.defines, &opts.undefines}) {
@@ -3107,11 +3055,11 @@ Result analyze(std::string_view path, std::string_view text, const Options& opts
       "cuda-result", {path, text, archs, flags, opts.std, cuda, std::string_view(cwd.data(), cwd.size()), prelude,
                       arch_text});
   if (auto entry = opts.disk_cache->load("cuda", key))
-    if (auto r = decode_entry(*entry, table, opts.prelude_cache)) return std::move(*r);
-  Manifest seen;
-  Result r = analyze_parsed(path, text, opts, table, prelude, arch_text, &seen);
+    if (auto r = detail::decode_entry(*entry, table, opts.prelude_cache)) return std::move(*r);
+  detail::Manifest seen;
+  Result r = detail::analyze_parsed(path, text, opts, table, prelude, arch_text, &seen);
   if (r.errors.empty())  // failures of the front-end itself are worth retrying next time
-    if (auto entry = encode_entry(seen, r, table, opts.prelude_cache)) opts.disk_cache->store("cuda", key, *entry);
+    if (auto entry = detail::encode_entry(seen, r, table, opts.prelude_cache)) opts.disk_cache->store("cuda", key, *entry);
   return r;
 }
 
