@@ -68,7 +68,7 @@ struct SyntaxError {
 // one-file run about a millisecond of page faults).
 using PchBytes = std::shared_ptr<const std::string_view>;
 
-struct DriverJob;  // the cc1 command line Clang's driver makes of a parse's flags (cuda_frontend.cpp)
+struct DriverJob;  // the cc1 command line Clang's driver makes of a parse's flags (driver_job.h)
 
 class PreludeCache {
  public:
