@@ -72,7 +72,7 @@ struct DriverJob;  // the cc1 command line Clang's driver makes of a parse's fla
 
 class PreludeCache {
  public:
-  // Out of line: the cached futures are created in cuda_frontend.cpp, built without RTTI, and
+  // Out of line: the cached futures are created in prelude_cache.cpp, built without RTTI, and
   // UBSan's vptr check flags their destruction from a translation unit built with it.
   // `disk`: also keep the PCHs on disk, so that the next run (a pre-commit hook, an editor
   // restart) loads them instead of building them.
