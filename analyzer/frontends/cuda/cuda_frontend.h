@@ -177,7 +177,7 @@ struct Options {
   // An arch whose preprocessing differs from the first parse's only in `#if`/`#else` branches,
   // inside plain functions, whose other branch holds nothing but arithmetic on the function's
   // scalar variables (or nothing) takes the first parse's uses without those of its branch
-  // instead of a parse (Derivation in cuda_frontend.cpp). Off: such archs are parsed (tests).
+  // instead of a parse (Derivation in arch_derivation.h). Off: such archs are parsed (tests).
   bool derive_archs = true;
   // Parsed as text, the C++ standard library's headers keep only their functions' declarations:
   // Clang skips the bodies (not those of constexpr functions or of deduced return types, which
