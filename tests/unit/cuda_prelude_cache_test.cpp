@@ -167,7 +167,7 @@ TEST(CudaPreludeCache, FailedBuildIsNotRetriedByTheNextRun) {
     PreludeCache run(&disk);
     EXPECT_EQ(run.get("set-a", fail), nullptr);
     EXPECT_EQ(builds, 2);  // remembered
-    // (A PCH loaded from disk is not held here: its shared_ptr is made in cuda_frontend.cpp,
+    // (A PCH loaded from disk is not held here: its shared_ptr is made in prelude_cache.cpp,
     // built without RTTI, and UBSan's vptr check flags its release from this file.)
     EXPECT_EQ(run.get("set-b", fail), nullptr);
     EXPECT_EQ(builds, 3);  // another set is tried

@@ -2,7 +2,7 @@
 // of `#if` conditions over them.
 //
 // A parse for one arch records which of its conditionals depended on these macros and what
-// they evaluated to (cuda_frontend.cpp). When another arch gives every one of those conditions
+// they evaluated to (arch_trace.cpp). When another arch gives every one of those conditions
 // the same value, the preprocessor produces the same tokens for it, so the first parse's AST,
 // and its feature uses, serve that arch too (the per-arch verdicts are made later, by the
 // rules). Whatever this evaluator cannot decide makes the caller parse again: it never guesses.

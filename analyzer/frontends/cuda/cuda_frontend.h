@@ -68,11 +68,11 @@ struct SyntaxError {
 // one-file run about a millisecond of page faults).
 using PchBytes = std::shared_ptr<const std::string_view>;
 
-struct DriverJob;  // the cc1 command line Clang's driver makes of a parse's flags (cuda_frontend.cpp)
+struct DriverJob;  // the cc1 command line Clang's driver makes of a parse's flags (driver_job.h)
 
 class PreludeCache {
  public:
-  // Out of line: the cached futures are created in cuda_frontend.cpp, built without RTTI, and
+  // Out of line: the cached futures are created in prelude_cache.cpp, built without RTTI, and
   // UBSan's vptr check flags their destruction from a translation unit built with it.
   // `disk`: also keep the PCHs on disk, so that the next run (a pre-commit hook, an editor
   // restart) loads them instead of building them.
@@ -177,7 +177,7 @@ struct Options {
   // An arch whose preprocessing differs from the first parse's only in `#if`/`#else` branches,
   // inside plain functions, whose other branch holds nothing but arithmetic on the function's
   // scalar variables (or nothing) takes the first parse's uses without those of its branch
-  // instead of a parse (Derivation in cuda_frontend.cpp). Off: such archs are parsed (tests).
+  // instead of a parse (Derivation in arch_derivation.h). Off: such archs are parsed (tests).
   bool derive_archs = true;
   // Parsed as text, the C++ standard library's headers keep only their functions' declarations:
   // Clang skips the bodies (not those of constexpr functions or of deduced return types, which
