@@ -26,4 +26,9 @@ using Range = std::pair<size_t, size_t>;  // [begin, end) offsets
 // Exactly a JSON array of strings (the exec form), or false; `ranges` are the strings' offsets.
 bool parse_json_string_array(std::string_view s, std::vector<std::string>& values, std::vector<Range>& ranges);
 
+// ---- dockerfile_env.cpp ----
+
+// Global ARGs (before the first FROM) declared before instruction `upto`, expanded in order.
+Environment global_env(const Dockerfile& df, size_t upto);
+
 }  // namespace cudalint::docker::detail
