@@ -1,6 +1,6 @@
 // `cudalint lsp` internals: the server's state, Server::Impl, whose members are defined by
-// concern in server.cpp and server_*.cpp (each section below names its file). Private to
-// analyzer/lsp.
+// concern in server.cpp and server_*.cpp (each section below names its file), and the protocol
+// helpers they share (server_protocol.cpp). Private to analyzer/lsp.
 #pragma once
 
 #include <chrono>
@@ -28,6 +28,34 @@ namespace cudalint::lsp {
 
 namespace json = llvm::json;
 using Clock = std::chrono::steady_clock;
+
+namespace detail {
+
+// JSON-RPC and LSP error codes.
+constexpr int64_t kParseError = -32700;
+constexpr int64_t kInvalidRequest = -32600;
+constexpr int64_t kMethodNotFound = -32601;
+constexpr int64_t kInvalidParams = -32602;
+constexpr int64_t kServerNotInitialized = -32002;
+constexpr int64_t kRequestCancelled = -32800;
+
+std::string serialize(const json::Value& v);
+// file:///a%20b/c → /a b/c; nullopt for other schemes (untitled:, …) or a remote authority.
+std::optional<std::string> uri_to_path(std::string_view uri);
+std::string path_to_uri(std::string_view path);
+// Resolves symlinks in the directory part (not the file itself: discovery names files by
+// the path it walked), so that paths compare with the real workspace root.
+std::string canonical_path(const std::string& p);
+bool is_under(const std::string& path, const std::string& root);
+// A setting's list: an array of strings, or one string of comma-separated items.
+std::vector<std::string> string_list(const json::Value* v);
+json::Value position_json(Position p);
+json::Value range_json(const Range& r);
+std::optional<Position> parse_position(const json::Value* v);
+std::optional<Range> parse_range(const json::Value* v);
+bool contains(const Range& r, Position p);
+
+}  // namespace detail
 
 struct Server::Impl {
   // The on-disk cache (null: none): a new session loads the preludes an earlier one built.
