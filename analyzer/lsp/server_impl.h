@@ -152,7 +152,7 @@ struct Server::Impl {
   void apply_settings(const json::Object& in);
   void did_change_configuration(const json::Object& params);
 
-  // ---- documents (server.cpp) ----
+  // ---- documents (server_documents.cpp) ----
   const json::Object* text_document(const json::Object& params) { return params.getObject("textDocument"); }
   std::optional<std::string> doc_path(const json::Object* td);
   void invalid_notification(llvm::StringRef method, std::string_view why);
