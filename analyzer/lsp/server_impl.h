@@ -162,7 +162,7 @@ struct Server::Impl {
   void did_close(const json::Object& params);
   void cancel(const json::Object& params);
 
-  // ---- scheduling (server.cpp) ----
+  // ---- scheduling (server_scheduler.cpp) ----
   void schedule(std::set<std::string> paths, bool all, std::chrono::milliseconds delay);
   bool has_pending() const { return pending_all || !pending.empty(); }
   std::chrono::milliseconds debounce() const { return settings.debounce.value_or(opts.debounce); }
