@@ -169,7 +169,7 @@ struct Server::Impl {
   void work_loop();
   Snapshot take_snapshot();
 
-  // ---- diagnostics, pushed and pulled (server.cpp) ----
+  // ---- diagnostics, pushed and pulled (server_diagnostics.cpp) ----
   std::string abs_of(const std::string& display) const;
   std::string new_result_id() { return std::to_string(next_result_id++); }
   json::Object to_diagnostic(const Finding& f, const std::string& text, const RunOutput& out);
