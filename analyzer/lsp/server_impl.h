@@ -180,7 +180,7 @@ struct Server::Impl {
   void pull_diagnostics(const json::Value& id, const json::Object& params);
   void answer_pulls();
 
-  // ---- code actions (server.cpp) ----
+  // ---- code actions (server_code_actions.cpp) ----
   const Finding* match(const DocResult& r, const json::Object& diag);
   static bool kind_wanted(const json::Array* only, std::string_view kind);
   json::Array text_edits(const DocResult& r, const FindingFix& fix);
