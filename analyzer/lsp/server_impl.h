@@ -189,7 +189,7 @@ struct Server::Impl {
                                                uint32_t line0);
   void code_action(const json::Value& id, const json::Object& params);
 
-  // ---- hover (server.cpp) ----
+  // ---- hover (server_hover.cpp) ----
   void hover(const json::Value& id, const json::Object& params);
 };
 
