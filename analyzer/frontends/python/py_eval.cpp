@@ -20,35 +20,6 @@ using namespace detail;
 
 namespace {
 
-bool is_trivia(std::string_view type) { return type == "comment" || type == "line_continuation"; }
-
-// Calls f(child) for each named, non-comment child until f returns false.
-template <typename F>
-void for_each_named(TSNode n, F&& f) {
-  if (ts_node_is_null(n)) return;
-  TSTreeCursor c = ts_tree_cursor_new(n);
-  if (ts_tree_cursor_goto_first_child(&c)) {
-    do {
-      TSNode ch = ts_tree_cursor_current_node(&c);
-      if (ts_node_is_named(ch) && !is_trivia(ts_node_type(ch)) && !f(ch)) break;
-    } while (ts_tree_cursor_goto_next_sibling(&c));
-  }
-  ts_tree_cursor_delete(&c);
-}
-
-// The grammar's id of a field (0: no such field, as in an older grammar: nothing is found), the
-// ids read once (every tree here is tree-sitter-python's).
-TSFieldId field_id(FieldName name) {
-  static const std::array<TSFieldId, FieldName::kCount> ids = [lang = tree_sitter_python()] {
-    std::array<TSFieldId, FieldName::kCount> a{};
-    for (size_t i = 0; i < FieldName::kCount; ++i)
-      a[i] = ts_language_field_id_for_name(lang, FieldName::kNames[i],
-                                           static_cast<uint32_t>(std::strlen(FieldName::kNames[i])));
-    return a;
-  }();
-  return ids[name.index()];
-}
-
 // Calls f(child) for each child stored under `name` (import lists repeat the field).
 template <typename F>
 void for_each_field(TSNode n, FieldName name, F&& f) {
@@ -177,53 +148,6 @@ std::string join_path(const std::vector<std::string_view>& parts) {
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 
 }  // namespace
-
-// ---- tree helpers ---------------------------------------------------------------------------
-
-Span span_of(TSNode n) {
-  if (ts_node_is_null(n)) return {};
-  return {ts_node_start_byte(n), ts_node_end_byte(n)};
-}
-
-std::string_view type_of(TSNode n) {
-  if (ts_node_is_null(n)) return {};
-  // The grammar's symbol names, read once: ts_node_type looks the name up and the caller
-  // measured it with strlen on every call. (Every tree here is tree-sitter-python's.)
-  static const std::vector<std::string_view> names = [lang = ts_node_language(n)] {
-    std::vector<std::string_view> v(ts_language_symbol_count(lang));
-    for (size_t s = 0; s < v.size(); ++s)
-      if (const char* name = ts_language_symbol_name(lang, static_cast<TSSymbol>(s))) v[s] = name;
-    return v;
-  }();
-  const TSSymbol s = ts_node_symbol(n);
-  return s < names.size() ? names[s] : std::string_view(ts_node_type(n));  // ERROR is 65535
-}
-
-TSNode field(TSNode n, FieldName name) {
-  if (ts_node_is_null(n)) return n;
-  const TSFieldId id = field_id(name);
-  return id ? ts_node_child_by_field_id(n, id) : TSNode{};
-}
-
-NodeList named_children(TSNode n) {
-  NodeList out;
-  if (ts_node_is_null(n)) return out;
-  // A few children: by index (ts_node_child walks from the first, so this is quadratic, but
-  // cheaper than a cursor's allocations for short lists); more: with a cursor.
-  const uint32_t count = ts_node_child_count(n);
-  if (count <= 12) {
-    for (uint32_t i = 0; i < count; ++i) {
-      TSNode ch = ts_node_child(n, i);
-      if (ts_node_is_named(ch) && !is_trivia(ts_node_type(ch))) out.push_back(ch);
-    }
-    return out;
-  }
-  for_each_named(n, [&](TSNode c) {
-    out.push_back(c);
-    return true;
-  });
-  return out;
-}
 
 const Arg* Args::positional(size_t i) const {
   for (const Arg& a : items)
