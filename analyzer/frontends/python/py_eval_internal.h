@@ -1,5 +1,8 @@
 // Static Python evaluation internals, shared by py_eval.cpp and the files split from it
-// (py_value.cpp, py_tree.cpp). Private to analyzer/frontends/python.
+// (py_value.cpp, py_tree.cpp, py_statements.cpp). Every recursive function takes a Guard, so at
+// most kMaxDepth of them are on the C++ stack together, whatever the nesting of the input; loops
+// over children use tree cursors, which are linear where ts_node_child(i) would be quadratic.
+// Private to analyzer/frontends/python.
 #pragma once
 
 #include <string_view>
@@ -9,6 +12,24 @@
 #include "analyzer/frontends/python/py_eval.h"
 
 namespace cudalint::python {
+
+// Counts one level of C++ recursion; refuses beyond kMaxDepth.
+class Interpreter::Guard {
+ public:
+  explicit Guard(Interpreter& in) : in_(in), ok_(in.depth_ < kMaxDepth) {
+    if (ok_) ++in_.depth_;
+  }
+  ~Guard() {
+    if (ok_) --in_.depth_;
+  }
+  Guard(const Guard&) = delete;
+  Guard& operator=(const Guard&) = delete;
+  bool ok() const { return ok_; }
+
+ private:
+  Interpreter& in_;
+  bool ok_;
+};
 
 namespace detail {
 
