@@ -1,8 +1,8 @@
 // Static Python evaluation internals, shared by py_eval.cpp and the files split from it
-// (py_value.cpp, py_tree.cpp, py_statements.cpp). Every recursive function takes a Guard, so at
-// most kMaxDepth of them are on the C++ stack together, whatever the nesting of the input; loops
-// over children use tree cursors, which are linear where ts_node_child(i) would be quadratic.
-// Private to analyzer/frontends/python.
+// (py_value.cpp, py_tree.cpp, py_statements.cpp, py_calls.cpp). Every recursive function takes a
+// Guard, so at most kMaxDepth of them are on the C++ stack together, whatever the nesting of the
+// input; loops over children use tree cursors, which are linear where ts_node_child(i) would be
+// quadratic. Private to analyzer/frontends/python.
 #pragma once
 
 #include <string_view>
