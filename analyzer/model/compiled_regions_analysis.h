@@ -90,7 +90,7 @@ class Analysis {
   std::vector<UnmatchedEntryPoint>& unmatched() { return unmatched_; }
 
  private:
-  // ---- modules and resolution (compiled_regions.cpp) ----
+  // ---- modules and resolution (compiled_regions_resolve.cpp) ----
   const gb::Summary& sum(int unit);
   void note_lookup(int unit, const std::string& name);
   bool may_import(int p, int x) const;
