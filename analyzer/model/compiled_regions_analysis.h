@@ -113,7 +113,7 @@ class Analysis {
   std::string where_text(int unit, Span span) const;
   void collect_entries();
 
-  // ---- config (compiled_regions.cpp) ----
+  // ---- config (compiled_regions_config.cpp) ----
   Config config_for(const Entry& e);
   static void apply(Config& c, const std::string& key, bool v);
   const std::set<int>& scope_of(int unit);
