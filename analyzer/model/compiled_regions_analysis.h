@@ -119,7 +119,7 @@ class Analysis {
   const std::set<int>& scope_of(int unit);
   void build_import_graph();
 
-  // ---- the walk (compiled_regions.cpp) ----
+  // ---- the walk (compiled_regions_walk.cpp) ----
   static bool breaks(gb::Gate g, const Config& c);
   void record(size_t entry, int unit, Span span, gb::BreakKind kind, const std::string& what,
               const std::string& registry, const std::string& detail,
