@@ -7,36 +7,13 @@
 
 #include "analyzer/frontends/python/py_eval.h"
 #include "analyzer/frontends/python/setup_py.h"
+#include "tests/unit/setup_py_helpers.h"
 
 using namespace cudalint;
 using namespace cudalint::python;
+using namespace cudalint::python::test_support;
 
 namespace {
-
-std::string_view at(std::string_view text, Span s) {
-  if (s.begin > s.end || s.end > text.size()) return "<bad span>";
-  return text.substr(s.begin, s.end - s.begin);
-}
-
-std::vector<std::string> values(const StrList& l) {
-  std::vector<std::string> out;
-  for (const auto& s : l.items) out.push_back(s.value);
-  return out;
-}
-
-const Str* item(const StrList& l, std::string_view v) {
-  for (const auto& s : l.items)
-    if (s.value == v) return &s;
-  return nullptr;
-}
-
-const EnvSetting* env(const SetupPy& s, std::string_view var, EnvSetting::Kind k) {
-  for (const auto& e : s.env)
-    if (e.var == var && e.kind == k) return &e;
-  return nullptr;
-}
-
-using Strings = std::vector<std::string>;
 
 TEST(SetupPy, FlashAttentionLike) {
   std::string t = R"PY(# Copyright (c) 2023, someone.
