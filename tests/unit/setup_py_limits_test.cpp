@@ -205,8 +205,8 @@ ext_modules.append(CUDAExtension(name="pkg.ops", sources=kernels, extra_compile_
 )PY";
   std::string t;
   while (t.size() < 1024 * 1024) t += block;
-  // The same content at 1 MiB first: the 10 MiB parse is compared with it, not with a clock
-  // (sanitizer builds on a busy 2-core machine take over a minute).
+  // The same content at 1 MiB first: the 10 MiB parse is compared with it, not with a clock,
+  // since its time depends on the build (sanitizers) and the machine's load.
   auto start = std::chrono::steady_clock::now();
   auto small = parse_setup_py(t);
   auto elapsed_small = std::chrono::steady_clock::now() - start;
