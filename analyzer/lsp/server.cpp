@@ -1,1001 +1,278 @@
+// `cudalint lsp` (see server.h): the server's output, message dispatch, lifecycle and settings,
+// and the Server facade. Documents, scheduling, diagnostics, code actions and hover are in
+// server_*.cpp (server_impl.h).
 #include "analyzer/lsp/server.h"
 
-#include <limits.h>
-#include <stdlib.h>
-
-#include <algorithm>
-#include <condition_variable>
-#include <map>
-#include <mutex>
-#include <optional>
-#include <set>
-#include <sstream>
-#include <thread>
-#include <vector>
+#include <utility>
 
 #include <fmt/format.h>
 
-#include "analyzer/core/disk_cache.h"
-#include "analyzer/core/source_file.h"
-#include "analyzer/engine/discover.h"
 #include "analyzer/engine/run.h"
-#include "analyzer/engine/suppress.h"
-#include "analyzer/frontends/cuda/cuda_frontend.h"
-#include "analyzer/lsp/positions.h"
+#include "analyzer/lsp/server_impl.h"
 #include "analyzer/lsp/transport.h"
-#include "llvm/Support/JSON.h"
-#include "llvm/Support/raw_ostream.h"
-#include "rules/registry.h"
 
 namespace cudalint::lsp {
 
-namespace json = llvm::json;
-using Clock = std::chrono::steady_clock;
+using namespace detail;
 
-namespace {
-
-// JSON-RPC and LSP error codes.
-constexpr int64_t kParseError = -32700;
-constexpr int64_t kInvalidRequest = -32600;
-constexpr int64_t kMethodNotFound = -32601;
-constexpr int64_t kInvalidParams = -32602;
-constexpr int64_t kServerNotInitialized = -32002;
-constexpr int64_t kRequestCancelled = -32800;
-
-std::string serialize(const json::Value& v) {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  os << v;
-  os.flush();
-  return s;
+Server::Impl::Impl(ServerOptions o, Sender s)
+    : disk(o.cache_dir.empty() ? nullptr : std::make_unique<DiskCache>(o.cache_dir)),
+      prelude_cache(disk.get(), cuda::embedded_prelude_pch()),
+      opts(std::move(o)),
+      sender(std::move(s)) {
+  worker = std::thread([this] { work_loop(); });
 }
 
-int hex_value(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
-// file:///a%20b/c → /a b/c; nullopt for other schemes (untitled:, …) or a remote authority.
-std::optional<std::string> uri_to_path(std::string_view uri) {
-  if (!uri.starts_with("file://")) return std::nullopt;
-  std::string_view rest = uri.substr(7);
-  if (rest.starts_with("localhost/")) rest.remove_prefix(9);
-  if (!rest.starts_with("/")) return std::nullopt;
-  std::string out;
-  for (size_t i = 0; i < rest.size(); ++i) {
-    if (rest[i] == '?' || rest[i] == '#') break;
-    if (rest[i] == '%' && i + 2 < rest.size()) {
-      int h = hex_value(rest[i + 1]), l = hex_value(rest[i + 2]);
-      if (h >= 0 && l >= 0) {
-        out.push_back(static_cast<char>(h * 16 + l));
-        i += 2;
-        continue;
-      }
-    }
-    out.push_back(rest[i]);
-  }
-  if (out.find('\0') != std::string::npos) return std::nullopt;
-  return out;
-}
-
-std::string path_to_uri(std::string_view path) {
-  std::string out = "file://";
-  for (unsigned char c : path) {
-    bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '/' ||
-                 c == '-' || c == '_' || c == '.' || c == '~';
-    if (plain) out.push_back(static_cast<char>(c));
-    else out += fmt::format("%{:02X}", c);
-  }
-  return out;
-}
-
-// Resolves symlinks in the directory part (not the file itself: discovery names files by
-// the path it walked), so that paths compare with the real workspace root.
-std::string canonical_path(const std::string& p) {
-  std::string abs = make_absolute(p);
-  char buf[PATH_MAX];
-  if (::realpath(abs.c_str(), buf)) return buf;
-  auto slash = abs.find_last_of('/');
-  if (slash == std::string::npos || slash == 0) return abs;
-  std::string dir = abs.substr(0, slash);
-  if (::realpath(dir.c_str(), buf)) return std::string(buf) + abs.substr(slash);
-  return abs;
-}
-
-bool is_under(const std::string& path, const std::string& root) {
-  if (root == "/") return path.starts_with("/");
-  return path.size() > root.size() && path.compare(0, root.size(), root) == 0 && path[root.size()] == '/';
-}
-
-// Kinds whose text feeds the build model or the configuration: changing one re-diagnoses
-// every open document.
-bool affects_model(FileKind k) {
-  switch (k) {
-    case FileKind::Dockerfile:
-    case FileKind::CMake:
-    case FileKind::SetupPy:
-    case FileKind::PyProject:
-    case FileKind::Requirements:
-    case FileKind::CompileCommands:
-    case FileKind::CudalintToml:
-    case FileKind::CiWorkflow:
-      return true;
-    default:
-      return false;
-  }
-}
-
-int severity_code(Severity s) {
-  switch (s) {
-    case Severity::Error: return 1;
-    case Severity::Warning: return 2;
-    case Severity::Info: return 3;
-  }
-  return 2;
-}
-
-const RuleInfo* rule_by_id(std::string_view id) {
-  for (const auto& e : rules::registry())
-    if (e.id == id) return &e.make()->info();
-  return nullptr;
-}
-
-std::string rule_doc_url(const std::string& base, const RuleInfo& r) {
-  std::string family(r.family), name(r.name);
-  std::transform(family.begin(), family.end(), family.begin(), [](unsigned char c) { return std::tolower(c); });
-  std::replace(name.begin(), name.end(), '-', '_');
-  return base + family + "/" + name + ".md";
-}
-
-std::string rule_hover_text(const RuleInfo& r) {
-  std::string doc(rules::doc_for(r.name));
-  if (doc.empty()) doc = fmt::format("# {} ({})\n\n{}\n", r.name, r.id, r.summary);
-  while (!doc.empty() && doc.back() == '\n') doc.pop_back();
-  return fmt::format("{}\n\nSeverity: {}. Fix: {}. Status: {}.", doc, to_string(r.default_severity),
-                     to_string(r.fix), to_string(r.status));
-}
-
-std::vector<std::string> string_list(const json::Value* v) {
-  std::vector<std::string> out;
-  if (!v) return out;
-  if (auto s = v->getAsString()) {
-    std::stringstream ss{std::string(*s)};
-    std::string item;
-    while (std::getline(ss, item, ',')) {
-      item.erase(0, item.find_first_not_of(" \t"));
-      item.erase(item.find_last_not_of(" \t") + 1);
-      if (!item.empty()) out.push_back(item);
-    }
-  } else if (auto a = v->getAsArray()) {
-    for (const auto& e : *a)
-      if (auto s = e.getAsString()) out.emplace_back(*s);
-  }
-  return out;
-}
-
-json::Value position_json(Position p) { return json::Object{{"line", p.line}, {"character", p.character}}; }
-json::Value range_json(const Range& r) {
-  return json::Object{{"start", position_json(r.start)}, {"end", position_json(r.end)}};
-}
-
-std::optional<Position> parse_position(const json::Value* v) {
-  const json::Object* o = v ? v->getAsObject() : nullptr;
-  if (!o) return std::nullopt;
-  auto l = o->getInteger("line");
-  auto c = o->getInteger("character");
-  if (!l || !c || *l < 0 || *c < 0 || *l > UINT32_MAX || *c > UINT32_MAX) return std::nullopt;
-  return Position{static_cast<uint32_t>(*l), static_cast<uint32_t>(*c)};
-}
-
-std::optional<Range> parse_range(const json::Value* v) {
-  const json::Object* o = v ? v->getAsObject() : nullptr;
-  if (!o) return std::nullopt;
-  auto s = parse_position(o->get("start"));
-  auto e = parse_position(o->get("end"));
-  if (!s || !e) return std::nullopt;
-  return Range{*s, *e};
-}
-
-bool contains(const Range& r, Position p) {
-  auto le = [](Position a, Position b) { return a.line < b.line || (a.line == b.line && a.character <= b.character); };
-  return le(r.start, p) && le(p, r.end);
-}
-
-}  // namespace
-
-struct Server::Impl {
-  // The on-disk cache (null: none): a new session loads the preludes an earlier one built.
-  std::unique_ptr<DiskCache> disk;
-  // Precompiled CUDA preludes for the session: after the first analysis of an arch, an edit
-  // re-parses only the buffer.
-  cuda::PreludeCache prelude_cache;
-  struct Settings {
-    std::optional<std::string> config;
-    std::optional<std::vector<std::string>> select;
-    std::vector<std::string> extend_select, ignore;
-    std::optional<std::string> target_archs;
-    std::optional<std::chrono::milliseconds> debounce;  // `debounceMs`, else ServerOptions::debounce
-  };
-
-  struct Doc {
-    std::string uri;
-    std::string text;
-    int64_t version = 0;
-    FileKind kind = FileKind::Unknown;
-    bool analysable = false;  // a file under the workspace root
-  };
-
-  // What the last analysis said about one open document.
-  struct DocResult {
-    int64_t version = 0;       // the document version analysed
-    std::string text;          // the text analysed
-    std::vector<Finding> findings;
-    json::Array items;         // LSP diagnostics
-    std::string result_id;
-    std::string serialized;    // `items` as sent last (push de-duplication)
-  };
-
-  struct Snapshot {
-    RunOptions run;
-    std::map<std::string, int64_t> versions;  // path → version of every open analysable doc
-    std::set<std::string> cuda_targets;       // .cu/.cuh documents Clang parses this time
-    std::set<std::string> explicit_targets;   // documents whose change triggered the analysis
-    bool all = false;
-  };
-
-  struct PendingPull {
-    json::Value id;
-    std::string path;
-    std::string previous_result_id;
-  };
-
-  ServerOptions opts;
-  Sender sender;
-
-  mutable std::mutex mu;        // guards everything below
-  std::mutex send_mu;           // serialises writes; taken after `mu`, never before
-  std::condition_variable work_cv, idle_cv;
-  std::thread worker;
-  bool stop = false;
-
-  bool initialized = false, shutdown = false, exited = false;
-  std::string root;
-  Encoding encoding = Encoding::Utf16;
-  bool pull_mode = false, refresh_support = false, watch_registration = false, config_request_support = false;
-  bool markdown_hover = true;
-  Settings settings;
-  std::map<std::string, Doc> docs;            // by absolute path
-  std::map<std::string, DocResult> results;   // by absolute path
-  std::set<std::string> pending;              // documents to re-diagnose
-  bool pending_all = false;
-  Clock::time_point deadline{};
-  bool running = false;
-  std::vector<PendingPull> pulls;
-  int64_t next_request_id = 1;
-  std::set<int64_t> config_requests;          // our workspace/configuration request ids
-  uint64_t next_result_id = 1;
-
-  Impl(ServerOptions o, Sender s)
-      : disk(o.cache_dir.empty() ? nullptr : std::make_unique<DiskCache>(o.cache_dir)),
-        prelude_cache(disk.get(), cuda::embedded_prelude_pch()),
-        opts(std::move(o)),
-        sender(std::move(s)) {
-    worker = std::thread([this] { work_loop(); });
-  }
-
-  ~Impl() {
-    {
-      std::lock_guard lk(mu);
-      stop = true;
-    }
-    work_cv.notify_all();
-    worker.join();
-  }
-
-  // ---- output ----
-
-  void send(const json::Value& v) {
-    std::lock_guard lk(send_mu);
-    sender(serialize(v));
-  }
-  void respond(const json::Value& id, json::Value result) {
-    send(json::Object{{"jsonrpc", "2.0"}, {"id", id}, {"result", std::move(result)}});
-  }
-  void respond_error(const json::Value& id, int64_t code, std::string message) {
-    send(json::Object{{"jsonrpc", "2.0"},
-                      {"id", id},
-                      {"error", json::Object{{"code", code}, {"message", std::move(message)}}}});
-  }
-  void notify(std::string method, json::Value params) {
-    send(json::Object{{"jsonrpc", "2.0"}, {"method", std::move(method)}, {"params", std::move(params)}});
-  }
-  int64_t request(std::string method, json::Value params) {
-    int64_t id = next_request_id++;
-    send(json::Object{{"jsonrpc", "2.0"}, {"id", id}, {"method", std::move(method)}, {"params", std::move(params)}});
-    return id;
-  }
-  void log(int type, std::string message) {
-    notify("window/logMessage", json::Object{{"type", type}, {"message", std::move(message)}});
-  }
-
-  // ---- dispatch (reader thread) ----
-
-  void handle(std::string_view body) {
-    auto parsed = json::parse(body);
-    if (!parsed) {
-      std::string why = llvm::toString(parsed.takeError());
-      respond_error(nullptr, kParseError, "invalid JSON: " + why);
-      return;
-    }
-    json::Object* msg = parsed->getAsObject();
-    if (!msg) {
-      respond_error(nullptr, kInvalidRequest, "a JSON-RPC message must be an object");
-      return;
-    }
-    const json::Value* id = msg->get("id");
-    if (id && !(id->kind() == json::Value::Number || id->kind() == json::Value::String)) {
-      respond_error(nullptr, kInvalidRequest, "`id` must be a number or a string");
-      return;
-    }
-    auto method = msg->getString("method");
-    if (!method) {
-      if (id && (msg->get("result") || msg->get("error"))) {
-        handle_response(*id, msg->get("result"));
-        return;
-      }
-      respond_error(id ? *id : json::Value(nullptr), kInvalidRequest, "message has no `method`");
-      return;
-    }
-    const json::Value* params_v = msg->get("params");
-    json::Object empty;
-    const json::Object* params = params_v ? params_v->getAsObject() : &empty;
-    if (params_v && !params && params_v->kind() != json::Value::Null) {
-      if (id) respond_error(*id, kInvalidParams, fmt::format("`params` of {} must be an object", method->str()));
-      return;
-    }
-    if (!params) params = &empty;
+Server::Impl::~Impl() {
+  {
     std::lock_guard lk(mu);
-    if (id) handle_request(*id, *method, *params);
-    else handle_notification(*method, *params);
+    stop = true;
   }
+  work_cv.notify_all();
+  worker.join();
+}
 
-  void handle_request(const json::Value& id, llvm::StringRef method, const json::Object& params) {
-    if (method == "initialize") {
-      if (initialized) return respond_error(id, kInvalidRequest, "initialize was already called");
-      return initialize(id, params);
-    }
-    if (!initialized) return respond_error(id, kServerNotInitialized, "the server is not initialized yet");
-    if (shutdown) return respond_error(id, kInvalidRequest, fmt::format("{} after shutdown", method.str()));
-    if (method == "shutdown") {
-      shutdown = true;
-      pending.clear();
-      pending_all = false;
-      for (auto& p : pulls) respond_error(p.id, kRequestCancelled, "the server is shutting down");
-      pulls.clear();
-      return respond(id, nullptr);
-    }
-    if (method == "textDocument/codeAction") return code_action(id, params);
-    if (method == "textDocument/hover") return hover(id, params);
-    if (method == "textDocument/diagnostic" && pull_mode) return pull_diagnostics(id, params);
-    respond_error(id, kMethodNotFound, fmt::format("method {} is not supported", method.str()));
+void Server::Impl::send(const json::Value& v) {
+  std::lock_guard lk(send_mu);
+  sender(serialize(v));
+}
+
+void Server::Impl::respond(const json::Value& id, json::Value result) {
+  send(json::Object{{"jsonrpc", "2.0"}, {"id", id}, {"result", std::move(result)}});
+}
+
+void Server::Impl::respond_error(const json::Value& id, int64_t code, std::string message) {
+  send(json::Object{{"jsonrpc", "2.0"},
+                    {"id", id},
+                    {"error", json::Object{{"code", code}, {"message", std::move(message)}}}});
+}
+
+void Server::Impl::notify(std::string method, json::Value params) {
+  send(json::Object{{"jsonrpc", "2.0"}, {"method", std::move(method)}, {"params", std::move(params)}});
+}
+
+int64_t Server::Impl::request(std::string method, json::Value params) {
+  int64_t id = next_request_id++;
+  send(json::Object{{"jsonrpc", "2.0"}, {"id", id}, {"method", std::move(method)}, {"params", std::move(params)}});
+  return id;
+}
+
+void Server::Impl::log(int type, std::string message) {
+  notify("window/logMessage", json::Object{{"type", type}, {"message", std::move(message)}});
+}
+
+void Server::Impl::handle(std::string_view body) {
+  auto parsed = json::parse(body);
+  if (!parsed) {
+    std::string why = llvm::toString(parsed.takeError());
+    respond_error(nullptr, kParseError, "invalid JSON: " + why);
+    return;
   }
-
-  void handle_notification(llvm::StringRef method, const json::Object& params) {
-    if (method == "exit") {
-      exited = true;
+  json::Object* msg = parsed->getAsObject();
+  if (!msg) {
+    respond_error(nullptr, kInvalidRequest, "a JSON-RPC message must be an object");
+    return;
+  }
+  const json::Value* id = msg->get("id");
+  if (id && !(id->kind() == json::Value::Number || id->kind() == json::Value::String)) {
+    respond_error(nullptr, kInvalidRequest, "`id` must be a number or a string");
+    return;
+  }
+  auto method = msg->getString("method");
+  if (!method) {
+    if (id && (msg->get("result") || msg->get("error"))) {
+      handle_response(*id, msg->get("result"));
       return;
     }
-    if (!initialized || shutdown) return;  // notifications before initialize are dropped
-    if (method == "initialized") return on_initialized();
-    if (method == "textDocument/didOpen") return did_open(params);
-    if (method == "textDocument/didChange") return did_change(params);
-    if (method == "textDocument/didSave") return did_save(params);
-    if (method == "textDocument/didClose") return did_close(params);
-    if (method == "workspace/didChangeConfiguration") return did_change_configuration(params);
-    if (method == "workspace/didChangeWatchedFiles") return schedule({}, true, debounce());
-    if (method == "$/cancelRequest") return cancel(params);
-    // Other notifications ($/setTrace, $/progress, …) need nothing.
+    respond_error(id ? *id : json::Value(nullptr), kInvalidRequest, "message has no `method`");
+    return;
   }
-
-  void handle_response(const json::Value& id, const json::Value* result) {
-    std::lock_guard lk(mu);
-    auto n = id.getAsInteger();
-    if (!n || !config_requests.erase(*n)) return;
-    const json::Array* a = result ? result->getAsArray() : nullptr;
-    if (a && !a->empty())
-      if (const json::Object* o = (*a)[0].getAsObject()) {
-        apply_settings(*o);
-        schedule({}, true, std::chrono::milliseconds(0));
-      }
+  const json::Value* params_v = msg->get("params");
+  json::Object empty;
+  const json::Object* params = params_v ? params_v->getAsObject() : &empty;
+  if (params_v && !params && params_v->kind() != json::Value::Null) {
+    if (id) respond_error(*id, kInvalidParams, fmt::format("`params` of {} must be an object", method->str()));
+    return;
   }
+  if (!params) params = &empty;
+  std::lock_guard lk(mu);
+  if (id) handle_request(*id, *method, *params);
+  else handle_notification(*method, *params);
+}
 
-  // ---- lifecycle ----
-
-  void initialize(const json::Value& id, const json::Object& params) {
-    // Workspace root: rootUri, else the first workspace folder, else rootPath, else the cwd.
-    std::optional<std::string> r;
-    if (auto u = params.getString("rootUri")) r = uri_to_path(*u);
-    if (!r)
-      if (auto folders = params.getArray("workspaceFolders"))
-        for (const auto& f : *folders)
-          if (auto o = f.getAsObject())
-            if (auto u = o->getString("uri"))
-              if ((r = uri_to_path(*u))) break;
-    if (!r)
-      if (auto p = params.getString("rootPath")) r = p->str();
-    root = canonical_path(r ? *r : (opts.fallback_root.empty() ? "." : opts.fallback_root));
-
-    const json::Object* caps = params.getObject("capabilities");
-    json::Object none;
-    if (!caps) caps = &none;
-    // Position encoding (LSP 3.17): utf-8 whenever the client offers it (the text is UTF-8,
-    // so no conversion), otherwise utf-16, which every client must support.
-    const json::Object* general = caps->getObject("general");
-    encoding = Encoding::Utf16;
-    if (general)
-      if (auto encs = general->getArray("positionEncodings"))
-        for (const auto& e : *encs)
-          if (auto s = e.getAsString(); s && *s == "utf-8") encoding = Encoding::Utf8;
-    const json::Object* td = caps->getObject("textDocument");
-    const json::Object* ws = caps->getObject("workspace");
-    pull_mode = td && td->getObject("diagnostic");
-    if (ws) {
-      if (auto d = ws->getObject("diagnostics")) refresh_support = d->getBoolean("refreshSupport").value_or(false);
-      if (auto w = ws->getObject("didChangeWatchedFiles"))
-        watch_registration = w->getBoolean("dynamicRegistration").value_or(false);
-      config_request_support = ws->getBoolean("configuration").value_or(false);
-    }
-    if (td)
-      if (auto h = td->getObject("hover"))
-        if (auto fmts = h->getArray("contentFormat")) {
-          markdown_hover = false;
-          for (const auto& f : *fmts)
-            if (f.getAsString() && *f.getAsString() == "markdown") markdown_hover = true;
-        }
-    if (auto init = params.getObject("initializationOptions")) apply_settings(*init);
-
-    json::Object capabilities{
-        {"positionEncoding", std::string(to_string(encoding))},
-        {"textDocumentSync",
-         json::Object{{"openClose", true}, {"change", 2}, {"save", json::Object{{"includeText", false}}}}},
-        {"codeActionProvider", json::Object{{"codeActionKinds", json::Array{"quickfix", "source.fixAll.cudalint"}}}},
-        {"hoverProvider", true},
-    };
-    if (pull_mode)
-      capabilities["diagnosticProvider"] = json::Object{
-          {"identifier", "cudalint"}, {"interFileDependencies", true}, {"workspaceDiagnostics", false}};
-    initialized = true;
-    respond(id, json::Object{{"capabilities", std::move(capabilities)},
-                             {"serverInfo", json::Object{{"name", "cudalint"}, {"version", opts.version}}}});
+void Server::Impl::handle_request(const json::Value& id, llvm::StringRef method, const json::Object& params) {
+  if (method == "initialize") {
+    if (initialized) return respond_error(id, kInvalidRequest, "initialize was already called");
+    return initialize(id, params);
   }
-
-  void on_initialized() {
-    if (watch_registration) {
-      json::Array watchers;
-      for (const char* g : {"**/cudalint.toml", "**/pyproject.toml", "**/setup.py", "**/requirements*.txt",
-                            "**/CMakeLists.txt", "**/*.cmake", "**/Dockerfile", "**/Dockerfile.*",
-                            "**/*.dockerfile", "**/*.Dockerfile", "**/Containerfile", "**/compile_commands.json",
-                            "**/*.cu", "**/*.cuh", "**/.gitignore"})
-        watchers.push_back(json::Object{{"globPattern", g}});
-      request("client/registerCapability",
-              json::Object{{"registrations",
-                            json::Array{json::Object{{"id", "cudalint-watch"},
-                                                     {"method", "workspace/didChangeWatchedFiles"},
-                                                     {"registerOptions", json::Object{{"watchers", std::move(watchers)}}}}}}});
-    }
-  }
-
-  // Editor settings: {"cudalint": {...}} or the section itself. Keys: config, select,
-  // extendSelect, ignore, targetArchs (as the command-line options), and debounceMs (the delay
-  // between a didChange and its analysis, 0 to 10000).
-  void apply_settings(const json::Object& in) {
-    const json::Object* s = in.getObject("cudalint");
-    if (!s) s = &in;
-    Settings out;
-    if (auto c = s->getString("config"); c && !c->empty()) {
-      std::string p = c->str();
-      out.config = p.starts_with("/") ? p : root + "/" + p;
-    }
-    auto selectors = [&](const char* key) {
-      std::vector<std::string> ids = string_list(s->get(key)), ok;
-      for (auto& id : ids) {
-        if (is_rule_selector(id)) ok.push_back(std::move(id));
-        else notify("window/showMessage", json::Object{{"type", 2},
-                                                       {"message", fmt::format("cudalint: unknown rule selector `{}` in "
-                                                                               "setting `{}` (ignored)", id, key)}});
-      }
-      return ok;
-    };
-    if (s->get("select") && s->get("select")->kind() != json::Value::Null) out.select = selectors("select");
-    out.extend_select = selectors("extendSelect");
-    out.ignore = selectors("ignore");
-    if (auto t = s->getString("targetArchs"); t && !t->empty()) out.target_archs = t->str();
-    if (const json::Value* d = s->get("debounceMs"); d && d->kind() != json::Value::Null) {
-      auto n = d->getAsInteger();
-      if (n && *n >= 0 && *n <= 10000) out.debounce = std::chrono::milliseconds(*n);
-      else notify("window/showMessage", json::Object{{"type", 2},
-                                                     {"message", "cudalint: setting `debounceMs` must be an integer "
-                                                                 "from 0 to 10000 (ignored)"}});
-    }
-    settings = std::move(out);
-  }
-
-  void did_change_configuration(const json::Object& params) {
-    const json::Value* s = params.get("settings");
-    const json::Object* o = s ? s->getAsObject() : nullptr;
-    if (o && !o->empty()) {
-      apply_settings(*o);
-    } else if (config_request_support) {
-      // VS Code-style clients send an empty notification and expect the server to ask.
-      config_requests.insert(
-          request("workspace/configuration",
-                  json::Object{{"items", json::Array{json::Object{{"section", "cudalint"}}}}}));
-      return;
-    }
-    schedule({}, true, std::chrono::milliseconds(0));
-  }
-
-  // ---- documents ----
-
-  const json::Object* text_document(const json::Object& params) { return params.getObject("textDocument"); }
-
-  std::optional<std::string> doc_path(const json::Object* td) {
-    if (!td) return std::nullopt;
-    auto uri = td->getString("uri");
-    if (!uri) return std::nullopt;
-    auto p = uri_to_path(*uri);
-    if (!p) return std::string("\x01") + uri->str();  // a non-file document: tracked, never analysed
-    return canonical_path(*p);
-  }
-
-  void invalid_notification(llvm::StringRef method, std::string_view why) {
-    log(1, fmt::format("cudalint: ignored {}: {}", method.str(), why));
-  }
-
-  void did_open(const json::Object& params) {
-    const json::Object* td = text_document(params);
-    auto path = doc_path(td);
-    auto text = td ? td->getString("text") : std::nullopt;
-    if (!path || !text) return invalid_notification("textDocument/didOpen", "needs textDocument.uri and .text");
-    Doc d;
-    d.uri = td->getString("uri")->str();
-    d.text = text->str();
-    d.version = td->getInteger("version").value_or(0);
-    d.kind = path->starts_with("\x01") ? FileKind::Unknown : classify_path(*path);
-    d.analysable = !path->starts_with("\x01") && is_under(*path, root);
-    FileKind kind = d.kind;
-    bool analysable = d.analysable;
-    docs[*path] = std::move(d);
-    if (!analysable) {
-      // Outside the workspace (or not a file): nothing is read, nothing is reported.
-      results[*path] = DocResult{docs[*path].version, docs[*path].text, {}, {}, new_result_id(), ""};
-      if (!pull_mode) publish(docs[*path], results[*path]);
-      return;
-    }
-    schedule({*path}, affects_model(kind), std::chrono::milliseconds(0));
-  }
-
-  void did_change(const json::Object& params) {
-    const json::Object* td = text_document(params);
-    auto path = doc_path(td);
-    const json::Array* changes = params.getArray("contentChanges");
-    if (!path || !changes) return invalid_notification("textDocument/didChange", "needs textDocument and contentChanges");
-    auto it = docs.find(*path);
-    if (it == docs.end()) return invalid_notification("textDocument/didChange", "the document is not open");
-    Doc& d = it->second;
-    for (const auto& c : *changes) {
-      const json::Object* co = c.getAsObject();
-      auto text = co ? co->getString("text") : std::nullopt;
-      if (!text) return invalid_notification("textDocument/didChange", "a content change has no text");
-      if (const json::Value* rv = co->get("range")) {
-        auto range = parse_range(rv);
-        if (!range) return invalid_notification("textDocument/didChange", "invalid range");
-        apply_change(d.text, *range, *text, encoding);
-      } else {
-        d.text = text->str();
-      }
-    }
-    if (auto v = td->getInteger("version")) d.version = *v;
-    else ++d.version;
-    if (d.analysable) schedule({*path}, affects_model(d.kind), debounce());
-  }
-
-  void did_save(const json::Object& params) {
-    auto path = doc_path(text_document(params));
-    if (!path) return invalid_notification("textDocument/didSave", "needs textDocument.uri");
-    auto it = docs.find(*path);
-    if (it == docs.end() || !it->second.analysable) return;
-    // The buffer is what is analysed, but a save can create a file discovery did not see.
-    schedule({*path}, affects_model(it->second.kind), std::chrono::milliseconds(0));
-  }
-
-  void did_close(const json::Object& params) {
-    auto path = doc_path(text_document(params));
-    if (!path) return invalid_notification("textDocument/didClose", "needs textDocument.uri");
-    auto it = docs.find(*path);
-    if (it == docs.end()) return;
-    bool model = it->second.analysable && affects_model(it->second.kind);
-    std::string uri = it->second.uri;
-    docs.erase(it);
-    results.erase(*path);
-    pending.erase(*path);
-    // Clear what the editor shows; in pull mode the client forgets closed documents itself.
-    if (!pull_mode) notify("textDocument/publishDiagnostics", json::Object{{"uri", uri}, {"diagnostics", json::Array{}}});
-    // The file on disk replaces the buffer in the model.
-    if (model) schedule({}, true, debounce());
-  }
-
-  void cancel(const json::Object& params) {
-    const json::Value* id = params.get("id");
-    if (!id) return;
-    for (auto it = pulls.begin(); it != pulls.end(); ++it)
-      if (it->id == *id) {
-        respond_error(it->id, kRequestCancelled, "request cancelled");
-        pulls.erase(it);
-        return;
-      }
-    // Other requests are answered synchronously: nothing is in flight to cancel.
-  }
-
-  // ---- scheduling ----
-
-  // Called with `mu` held. A newer event moves the deadline, superseding the pending analysis.
-  void schedule(std::set<std::string> paths, bool all, std::chrono::milliseconds delay) {
-    pending.insert(paths.begin(), paths.end());
-    if (all) pending_all = true;
-    deadline = Clock::now() + delay;
-    work_cv.notify_all();
-  }
-
-  bool has_pending() const { return pending_all || !pending.empty(); }
-
-  std::chrono::milliseconds debounce() const { return settings.debounce.value_or(opts.debounce); }
-
-  void work_loop() {
-    std::unique_lock lk(mu);
-    while (true) {
-      work_cv.wait(lk, [&] { return stop || has_pending(); });
-      if (stop) return;
-      while (!stop && has_pending() && Clock::now() < deadline) work_cv.wait_until(lk, deadline);
-      if (stop) return;
-      if (!has_pending()) continue;
-      Snapshot snap = take_snapshot();
-      running = true;
-      lk.unlock();
-      std::optional<RunOutput> out;
-      std::string error;
-      try {
-        out = run_analysis(snap.run);
-      } catch (const std::exception& e) {
-        error = e.what();
-      } catch (...) {
-        error = "unknown error";
-      }
-      lk.lock();
-      running = false;
-      if (out) apply_results(snap, *out);
-      else log(1, "cudalint: analysis failed: " + error);
-      answer_pulls();
-      // What the run stored reaches the disk now (after the diagnostics), not when the session ends.
-      if (disk) {
-        lk.unlock();
-        disk->flush();
-        lk.lock();
-      }
-      if (!has_pending()) idle_cv.notify_all();
-    }
-  }
-
-  Snapshot take_snapshot() {
-    Snapshot s;
-    s.all = pending_all;
-    s.explicit_targets = pending;
-    s.run.root = root;
-    s.run.paths = {root};
-    s.run.config_file = settings.config;
-    s.run.cli.select = settings.select;
-    s.run.cli.extend_select = settings.extend_select;
-    s.run.cli.ignore = settings.ignore;
-    s.run.target_archs = settings.target_archs;
-    s.run.jobs = opts.jobs;
-    s.run.confine_to_root = true;
-    s.run.prelude_cache = &prelude_cache;
-    s.run.disk_cache = disk.get();
-    for (const auto& [path, d] : docs) {
-      if (!d.analysable) continue;
-      s.run.overlays[path] = d.text;
-      s.versions[path] = d.version;
-      if (d.kind == FileKind::CudaSource && (s.all || pending.count(path))) s.cuda_targets.insert(path);
-    }
-    s.run.cuda_sources = s.cuda_targets;
+  if (!initialized) return respond_error(id, kServerNotInitialized, "the server is not initialized yet");
+  if (shutdown) return respond_error(id, kInvalidRequest, fmt::format("{} after shutdown", method.str()));
+  if (method == "shutdown") {
+    shutdown = true;
     pending.clear();
     pending_all = false;
-    return s;
+    for (auto& p : pulls) respond_error(p.id, kRequestCancelled, "the server is shutting down");
+    pulls.clear();
+    return respond(id, nullptr);
   }
+  if (method == "textDocument/codeAction") return code_action(id, params);
+  if (method == "textDocument/hover") return hover(id, params);
+  if (method == "textDocument/diagnostic" && pull_mode) return pull_diagnostics(id, params);
+  respond_error(id, kMethodNotFound, fmt::format("method {} is not supported", method.str()));
+}
 
-  std::string abs_of(const std::string& display) const {
-    return display.starts_with("/") ? display : root + "/" + display;
+void Server::Impl::handle_notification(llvm::StringRef method, const json::Object& params) {
+  if (method == "exit") {
+    exited = true;
+    return;
   }
+  if (!initialized || shutdown) return;  // notifications before initialize are dropped
+  if (method == "initialized") return on_initialized();
+  if (method == "textDocument/didOpen") return did_open(params);
+  if (method == "textDocument/didChange") return did_change(params);
+  if (method == "textDocument/didSave") return did_save(params);
+  if (method == "textDocument/didClose") return did_close(params);
+  if (method == "workspace/didChangeConfiguration") return did_change_configuration(params);
+  if (method == "workspace/didChangeWatchedFiles") return schedule({}, true, debounce());
+  if (method == "$/cancelRequest") return cancel(params);
+  // Other notifications ($/setTrace, $/progress, …) need nothing.
+}
 
-  std::string new_result_id() { return std::to_string(next_result_id++); }
+void Server::Impl::handle_response(const json::Value& id, const json::Value* result) {
+  std::lock_guard lk(mu);
+  auto n = id.getAsInteger();
+  if (!n || !config_requests.erase(*n)) return;
+  const json::Array* a = result ? result->getAsArray() : nullptr;
+  if (a && !a->empty())
+    if (const json::Object* o = (*a)[0].getAsObject()) {
+      apply_settings(*o);
+      schedule({}, true, std::chrono::milliseconds(0));
+    }
+}
 
-  json::Object to_diagnostic(const Finding& f, const std::string& text, const RunOutput& out) {
-    json::Object d{
-        {"range", range_json(to_range(text, f.location.region, encoding))},
-        {"severity", severity_code(f.severity)},
-        {"code", std::string(f.rule->id)},
-        {"codeDescription", json::Object{{"href", rule_doc_url(opts.docs_base, *f.rule)}}},
-        {"source", "cudalint"},
-        {"message", f.message},
-    };
-    if (!f.related.empty()) {
-      json::Array rel;
-      for (const auto& r : f.related) {
-        auto sit = out.sources.find(r.location.path);
-        std::string_view rtext = sit != out.sources.end() ? std::string_view(sit->second->text) : std::string_view();
-        Range range = sit != out.sources.end() ? to_range(rtext, r.location.region, encoding)
-                                               : to_range("", r.location.region, Encoding::Utf16);
-        rel.push_back(json::Object{
-            {"location", json::Object{{"uri", path_to_uri(abs_of(r.location.path))}, {"range", range_json(range)}}},
-            {"message", r.message}});
+void Server::Impl::initialize(const json::Value& id, const json::Object& params) {
+  // Workspace root: rootUri, else the first workspace folder, else rootPath, else the cwd.
+  std::optional<std::string> r;
+  if (auto u = params.getString("rootUri")) r = uri_to_path(*u);
+  if (!r)
+    if (auto folders = params.getArray("workspaceFolders"))
+      for (const auto& f : *folders)
+        if (auto o = f.getAsObject())
+          if (auto u = o->getString("uri"))
+            if ((r = uri_to_path(*u))) break;
+  if (!r)
+    if (auto p = params.getString("rootPath")) r = p->str();
+  root = canonical_path(r ? *r : (opts.fallback_root.empty() ? "." : opts.fallback_root));
+
+  const json::Object* caps = params.getObject("capabilities");
+  json::Object none;
+  if (!caps) caps = &none;
+  // Position encoding (LSP 3.17): utf-8 whenever the client offers it (the text is UTF-8,
+  // so no conversion), otherwise utf-16, which every client must support.
+  const json::Object* general = caps->getObject("general");
+  encoding = Encoding::Utf16;
+  if (general)
+    if (auto encs = general->getArray("positionEncodings"))
+      for (const auto& e : *encs)
+        if (auto s = e.getAsString(); s && *s == "utf-8") encoding = Encoding::Utf8;
+  const json::Object* td = caps->getObject("textDocument");
+  const json::Object* ws = caps->getObject("workspace");
+  pull_mode = td && td->getObject("diagnostic");
+  if (ws) {
+    if (auto d = ws->getObject("diagnostics")) refresh_support = d->getBoolean("refreshSupport").value_or(false);
+    if (auto w = ws->getObject("didChangeWatchedFiles"))
+      watch_registration = w->getBoolean("dynamicRegistration").value_or(false);
+    config_request_support = ws->getBoolean("configuration").value_or(false);
+  }
+  if (td)
+    if (auto h = td->getObject("hover"))
+      if (auto fmts = h->getArray("contentFormat")) {
+        markdown_hover = false;
+        for (const auto& f : *fmts)
+          if (f.getAsString() && *f.getAsString() == "markdown") markdown_hover = true;
       }
-      d["relatedInformation"] = std::move(rel);
+  if (auto init = params.getObject("initializationOptions")) apply_settings(*init);
+
+  json::Object capabilities{
+      {"positionEncoding", std::string(to_string(encoding))},
+      {"textDocumentSync",
+       json::Object{{"openClose", true}, {"change", 2}, {"save", json::Object{{"includeText", false}}}}},
+      {"codeActionProvider", json::Object{{"codeActionKinds", json::Array{"quickfix", "source.fixAll.cudalint"}}}},
+      {"hoverProvider", true},
+  };
+  if (pull_mode)
+    capabilities["diagnosticProvider"] = json::Object{
+        {"identifier", "cudalint"}, {"interFileDependencies", true}, {"workspaceDiagnostics", false}};
+  initialized = true;
+  respond(id, json::Object{{"capabilities", std::move(capabilities)},
+                           {"serverInfo", json::Object{{"name", "cudalint"}, {"version", opts.version}}}});
+}
+
+void Server::Impl::on_initialized() {
+  if (watch_registration) {
+    json::Array watchers;
+    for (const char* g : {"**/cudalint.toml", "**/pyproject.toml", "**/setup.py", "**/requirements*.txt",
+                          "**/CMakeLists.txt", "**/*.cmake", "**/Dockerfile", "**/Dockerfile.*",
+                          "**/*.dockerfile", "**/*.Dockerfile", "**/Containerfile", "**/compile_commands.json",
+                          "**/*.cu", "**/*.cuh", "**/.gitignore"})
+      watchers.push_back(json::Object{{"globPattern", g}});
+    request("client/registerCapability",
+            json::Object{{"registrations",
+                          json::Array{json::Object{{"id", "cudalint-watch"},
+                                                   {"method", "workspace/didChangeWatchedFiles"},
+                                                   {"registerOptions", json::Object{{"watchers", std::move(watchers)}}}}}}});
+  }
+}
+
+// Editor settings: {"cudalint": {...}} or the section itself. Keys: config, select,
+// extendSelect, ignore, targetArchs (as the command-line options), and debounceMs (the delay
+// between a didChange and its analysis, 0 to 10000).
+void Server::Impl::apply_settings(const json::Object& in) {
+  const json::Object* s = in.getObject("cudalint");
+  if (!s) s = &in;
+  Settings out;
+  if (auto c = s->getString("config"); c && !c->empty()) {
+    std::string p = c->str();
+    out.config = p.starts_with("/") ? p : root + "/" + p;
+  }
+  auto selectors = [&](const char* key) {
+    std::vector<std::string> ids = string_list(s->get(key)), ok;
+    for (auto& id : ids) {
+      if (is_rule_selector(id)) ok.push_back(std::move(id));
+      else notify("window/showMessage", json::Object{{"type", 2},
+                                                     {"message", fmt::format("cudalint: unknown rule selector `{}` in "
+                                                                             "setting `{}` (ignored)", id, key)}});
     }
-    if (f.fix && f.fix->applicability != Applicability::DisplayOnly)
-      d["data"] = json::Object{{"fix", f.fix->title}};
-    return d;
+    return ok;
+  };
+  if (s->get("select") && s->get("select")->kind() != json::Value::Null) out.select = selectors("select");
+  out.extend_select = selectors("extendSelect");
+  out.ignore = selectors("ignore");
+  if (auto t = s->getString("targetArchs"); t && !t->empty()) out.target_archs = t->str();
+  if (const json::Value* d = s->get("debounceMs"); d && d->kind() != json::Value::Null) {
+    auto n = d->getAsInteger();
+    if (n && *n >= 0 && *n <= 10000) out.debounce = std::chrono::milliseconds(*n);
+    else notify("window/showMessage", json::Object{{"type", 2},
+                                                   {"message", "cudalint: setting `debounceMs` must be an integer "
+                                                               "from 0 to 10000 (ignored)"}});
   }
+  settings = std::move(out);
+}
 
-  void apply_results(const Snapshot& snap, const RunOutput& out) {
-    std::map<std::string, std::vector<const Finding*>> by_path;
-    for (const auto& f : out.findings) by_path[abs_of(f.location.path)].push_back(&f);
-    bool changed_elsewhere = false;
-    for (auto& [path, d] : docs) {
-      if (!d.analysable) continue;
-      auto v = snap.versions.find(path);
-      if (v == snap.versions.end() || v->second != d.version) continue;  // newer text: re-queued
-      if (d.kind == FileKind::CudaSource && !snap.cuda_targets.count(path)) continue;  // not parsed this time
-      DocResult r;
-      r.version = d.version;
-      r.text = snap.run.overlays.at(path);
-      if (auto it = by_path.find(path); it != by_path.end())
-        for (const Finding* f : it->second) {
-          r.findings.push_back(*f);
-          r.items.push_back(to_diagnostic(*f, r.text, out));
-        }
-      std::string serialized = serialize(json::Value(json::Array(r.items)));
-      DocResult& old = results[path];
-      bool same = !old.result_id.empty() && old.serialized == serialized;
-      r.serialized = std::move(serialized);
-      r.result_id = same ? old.result_id : new_result_id();
-      bool must_publish = snap.explicit_targets.count(path) || !same;
-      if (!same && !snap.explicit_targets.count(path)) changed_elsewhere = true;
-      old = std::move(r);
-      if (!pull_mode && must_publish) publish(d, old);
-    }
-    // Pull clients re-ask for documents whose diagnostics moved because of another file.
-    if (pull_mode && refresh_support && changed_elsewhere) request("workspace/diagnostic/refresh", nullptr);
+void Server::Impl::did_change_configuration(const json::Object& params) {
+  const json::Value* s = params.get("settings");
+  const json::Object* o = s ? s->getAsObject() : nullptr;
+  if (o && !o->empty()) {
+    apply_settings(*o);
+  } else if (config_request_support) {
+    // VS Code-style clients send an empty notification and expect the server to ask.
+    config_requests.insert(
+        request("workspace/configuration",
+                json::Object{{"items", json::Array{json::Object{{"section", "cudalint"}}}}}));
+    return;
   }
-
-  void publish(const Doc& d, const DocResult& r) {
-    if (shutdown) return;
-    notify("textDocument/publishDiagnostics",
-           json::Object{{"uri", d.uri}, {"version", d.version}, {"diagnostics", json::Array(r.items)}});
-  }
-
-  // ---- pull diagnostics ----
-
-  bool result_current(const std::string& path) const {
-    auto d = docs.find(path);
-    auto r = results.find(path);
-    if (d == docs.end() || r == results.end()) return false;
-    if (r->second.version != d->second.version || r->second.result_id.empty()) return false;
-    if (!d->second.analysable) return true;
-    return !pending.count(path) && !(pending_all && d->second.kind == FileKind::CudaSource);
-  }
-
-  json::Value pull_report(const std::string& path, const std::string& previous) {
-    const DocResult& r = results.at(path);
-    if (!previous.empty() && previous == r.result_id)
-      return json::Object{{"kind", "unchanged"}, {"resultId", r.result_id}};
-    return json::Object{{"kind", "full"}, {"resultId", r.result_id}, {"items", json::Array(r.items)}};
-  }
-
-  void pull_diagnostics(const json::Value& id, const json::Object& params) {
-    auto path = doc_path(text_document(params));
-    if (!path) return respond_error(id, kInvalidParams, "textDocument/diagnostic needs textDocument.uri");
-    std::string prev = params.getString("previousResultId").value_or("").str();
-    if (!docs.count(*path))  // not open: nothing is analysed for it
-      return respond(id, json::Object{{"kind", "full"}, {"items", json::Array{}}});
-    if (result_current(*path)) return respond(id, pull_report(*path, prev));
-    pulls.push_back({id, *path, prev});  // answered when the analysis lands
-  }
-
-  void answer_pulls() {
-    std::vector<PendingPull> keep;
-    for (auto& p : pulls) {
-      if (!docs.count(p.path)) respond(p.id, json::Object{{"kind", "full"}, {"items", json::Array{}}});
-      else if (result_current(p.path)) respond(p.id, pull_report(p.path, p.previous_result_id));
-      else keep.push_back(std::move(p));
-    }
-    pulls = std::move(keep);
-  }
-
-  // ---- code actions ----
-
-  // The finding behind a diagnostic the client sent back, in the current analysis of `path`.
-  const Finding* match(const DocResult& r, const json::Object& diag) {
-    auto code = diag.getString("code");
-    auto range = parse_range(diag.get("range"));
-    if (!code || !range) return nullptr;
-    const Finding* line_match = nullptr;
-    for (const auto& f : r.findings) {
-      if (f.rule->id != code->str()) continue;
-      Range fr = to_range(r.text, f.location.region, encoding);
-      if (fr == *range) return &f;
-      // Clients that rebuild diagnostics from byte columns (Neovim 0.7) can be off in the column.
-      if (fr.start.line == range->start.line && !line_match) line_match = &f;
-    }
-    return line_match;
-  }
-
-  static bool kind_wanted(const json::Array* only, std::string_view kind) {
-    if (!only) return true;
-    for (const auto& o : *only)
-      if (auto s = o.getAsString())
-        if (kind == s->str() || (kind.starts_with(s->str()) && kind.size() > s->size() && kind[s->size()] == '.'))
-          return true;
-    return false;
-  }
-
-  json::Array text_edits(const DocResult& r, const FindingFix& fix) {
-    json::Array edits;
-    for (const auto& e : fix.edits)
-      edits.push_back(json::Object{{"range", range_json(to_range(r.text, e.region, encoding))}, {"newText", e.replacement}});
-    return edits;
-  }
-
-  json::Object workspace_edit(const std::string& uri, json::Array edits) {
-    json::Object changes;
-    changes[uri] = std::move(edits);
-    return json::Object{{"changes", std::move(changes)}};
-  }
-
-  // "Suppress ID on this line": a comment line above the flagged line (or the id added to a
-  // suppression that already targets it), in the file's comment syntax.
-  std::optional<json::Object> suppression_edit(const std::string& path, const Doc& d, std::string_view id,
-                                               uint32_t line0) {
-    std::string_view leader = comment_leader(d.kind);
-    if (leader.empty() || d.kind == FileKind::Unknown) return std::nullopt;
-    SourceFile sf(path, d.kind, d.text);
-    if (line0 + 1 > sf.lines.line_count()) return std::nullopt;
-    for (const auto& s : parse_suppressions(sf)) {
-      if (s.file_wide || s.target_line != line0 + 1 || s.ids.empty()) continue;
-      for (const auto& sid : s.ids)
-        if (sid.id == id) return std::nullopt;  // already there (and evidently not matching)
-      Position at = position_at(d.text, s.ids.back().span.end, encoding);
-      return json::Object{{"range", range_json({at, at})}, {"newText", fmt::format(",{}", id)}};
-    }
-    std::string_view line = sf.lines.line_text(d.text, line0 + 1);
-    std::string indent(line.substr(0, line.find_first_not_of(" \t") == std::string_view::npos
-                                          ? line.size()
-                                          : line.find_first_not_of(" \t")));
-    std::string_view eol = "\n";
-    uint32_t start = sf.lines.line_start(line0 + 1);
-    if (start + line.size() + 1 < d.text.size() && d.text[start + line.size()] == '\r') eol = "\r\n";
-    Position at{line0, 0};
-    return json::Object{{"range", range_json({at, at})},
-                        {"newText", fmt::format("{}{} cudalint: ignore[{}]{}", indent, leader, id, eol)}};
-  }
-
-  void code_action(const json::Value& id, const json::Object& params) {
-    auto path = doc_path(text_document(params));
-    const json::Object* ctx = params.getObject("context");
-    if (!path || !ctx) return respond_error(id, kInvalidParams, "textDocument/codeAction needs textDocument and context");
-    json::Array actions;
-    auto dit = docs.find(*path);
-    auto rit = results.find(*path);
-    if (dit == docs.end() || rit == results.end() || !dit->second.analysable) return respond(id, std::move(actions));
-    const Doc& d = dit->second;
-    const DocResult& r = rit->second;
-    bool fresh = r.version == d.version;  // edits are computed on the analysed text
-    const json::Array* only = ctx->getArray("only");
-    if (kind_wanted(only, "quickfix"))
-      if (const json::Array* diags = ctx->getArray("diagnostics"))
-        for (const auto& dv : *diags) {
-          const json::Object* diag = dv.getAsObject();
-          if (!diag || diag->getString("source").value_or("") != "cudalint") continue;
-          auto code = diag->getString("code");
-          auto range = parse_range(diag->get("range"));
-          if (!code || !range) continue;
-          if (const Finding* f = fresh ? match(r, *diag) : nullptr;
-              f && f->fix && f->fix->applicability != Applicability::DisplayOnly && !f->fix->edits.empty()) {
-            bool safe = f->fix->applicability == Applicability::Safe;
-            actions.push_back(json::Object{
-                {"title", safe ? f->fix->title : f->fix->title + " (unsafe)"},
-                {"kind", "quickfix"},
-                {"diagnostics", json::Array{dv}},
-                {"isPreferred", safe},
-                {"edit", workspace_edit(d.uri, text_edits(r, *f->fix))}});
-          }
-          if (auto edit = suppression_edit(*path, d, *code, range->start.line))
-            actions.push_back(json::Object{{"title", fmt::format("Suppress {} on this line", code->str())},
-                                           {"kind", "quickfix"},
-                                           {"diagnostics", json::Array{dv}},
-                                           {"edit", workspace_edit(d.uri, json::Array{std::move(*edit)})}});
-        }
-    // Every safe fix of the file (editors run this on save). Only explicitly requested, as
-    // ruff does, so that it does not crowd the light bulb.
-    if (fresh && only && kind_wanted(only, "source.fixAll.cudalint")) {
-      std::vector<std::pair<size_t, size_t>> taken;
-      json::Array edits;
-      std::vector<const FindingFix*> fixes;
-      for (const auto& f : r.findings)
-        if (f.fix && f.fix->applicability == Applicability::Safe) fixes.push_back(&*f.fix);
-      for (const FindingFix* fx : fixes) {
-        std::vector<std::pair<size_t, size_t>> spans;
-        for (const auto& e : fx->edits) {
-          Range rr = to_range(r.text, e.region, Encoding::Utf16);
-          spans.emplace_back(offset_at(r.text, rr.start, Encoding::Utf16), offset_at(r.text, rr.end, Encoding::Utf16));
-        }
-        bool clash = false;
-        for (const auto& s : spans)
-          for (const auto& t : taken)
-            if ((s.first < t.second && t.first < s.second) || s.first == t.first) clash = true;
-        if (clash) continue;
-        taken.insert(taken.end(), spans.begin(), spans.end());
-        for (auto& e : text_edits(r, *fx)) edits.push_back(std::move(e));
-      }
-      if (!edits.empty())
-        actions.push_back(json::Object{{"title", "Fix all safely fixable cudalint problems"},
-                                       {"kind", "source.fixAll.cudalint"},
-                                       {"edit", workspace_edit(d.uri, std::move(edits))}});
-    }
-    respond(id, std::move(actions));
-  }
-
-  // ---- hover ----
-
-  void hover(const json::Value& id, const json::Object& params) {
-    auto path = doc_path(text_document(params));
-    auto pos = parse_position(params.get("position"));
-    if (!path || !pos) return respond_error(id, kInvalidParams, "textDocument/hover needs textDocument and position");
-    auto dit = docs.find(*path);
-    if (dit == docs.end() || !dit->second.analysable) return respond(id, nullptr);
-    const Doc& d = dit->second;
-    std::vector<const RuleInfo*> shown;
-    std::optional<Range> where;
-    auto add = [&](const RuleInfo* r, Range range) {
-      if (!r || std::find(shown.begin(), shown.end(), r) != shown.end()) return;
-      shown.push_back(r);
-      if (!where) where = range;
-    };
-    if (auto rit = results.find(*path); rit != results.end() && rit->second.version == d.version)
-      for (const auto& f : rit->second.findings) {
-        Range fr = to_range(rit->second.text, f.location.region, encoding);
-        if (contains(fr, *pos)) add(f.rule, fr);
-      }
-    // A rule id inside a suppression comment explains itself too.
-    if (d.kind != FileKind::Unknown) {
-      SourceFile sf(*path, d.kind, d.text);
-      size_t off = offset_at(d.text, *pos, encoding);
-      for (const auto& s : parse_suppressions(sf))
-        for (const auto& sid : s.ids)
-          if (off >= sid.span.begin && off <= sid.span.end)
-            add(rule_by_id(sid.id), {position_at(d.text, sid.span.begin, encoding), position_at(d.text, sid.span.end, encoding)});
-    }
-    if (shown.empty()) return respond(id, nullptr);
-    std::string text;
-    for (const RuleInfo* r : shown) {
-      if (!text.empty()) text += "\n\n---\n\n";
-      text += rule_hover_text(*r);
-    }
-    respond(id, json::Object{{"contents", json::Object{{"kind", markdown_hover ? "markdown" : "plaintext"}, {"value", text}}},
-                             {"range", range_json(*where)}});
-  }
-};
+  schedule({}, true, std::chrono::milliseconds(0));
+}
 
 Server::Server(ServerOptions opts, Sender send) : impl_(std::make_unique<Impl>(std::move(opts), std::move(send))) {}
 Server::~Server() = default;

@@ -1,22 +1,16 @@
-// Cross-file resolution of compiled regions (see compiled_regions.h): module table, name
-// resolution over the per-file summaries, entry points, a breadth-first walk of the calls from
-// each entry, and the Dynamo config each region runs with.
+// Cross-file resolution of compiled regions (see compiled_regions.h): the analysis's set-up, its
+// entry points, and the rounds that summarise modules as it finds it needs them. Name resolution,
+// the Dynamo config and the walk of the calls from each entry are in compiled_regions_*.cpp.
 #include "analyzer/model/compiled_regions.h"
 
 #include <algorithm>
-#include <deque>
-#include <map>
-#include <numeric>
 #include <set>
-#include <tuple>
-#include <unordered_map>
 
 #include <fmt/format.h>
 
-namespace cudalint::model {
+#include "analyzer/model/compiled_regions_analysis.h"
 
-namespace gb = python::gb;
-using VK = gb::Val::Kind;
+namespace cudalint::model {
 
 std::string module_name_of(std::string_view path) {
   std::string p(path);
@@ -77,61 +71,9 @@ bool entry_glob_matches(std::string_view pat, std::string_view s) {
   return p == pat.size();
 }
 
+namespace regions {
+
 namespace {
-
-constexpr int kMaxResolveDepth = 16;
-constexpr size_t kMaxEntriesShown = 3;
-constexpr int64_t kWorkBudget = 20'000'000;
-
-struct Target {
-  enum class K : uint8_t {
-    None, Module, Function, Class, Instance, Super, External, ExternalInstance, Extension, List, Dict, Scripted,
-    Disabled, Tensor
-  };
-  Target() = default;
-  Target(K k, int u = -1, int i = -1) : kind(k), unit(u), index(i) {}
-
-  K kind = K::None;
-  int unit = -1;
-  int index = -1;    // function or class index
-  std::string path;  // External/ExternalInstance/Extension
-  std::vector<Target> items;
-  std::vector<std::string> keys;
-};
-using TK = Target::K;
-
-struct Config {
-  bool capture_scalars = false;
-  bool capture_dynamic = false;
-  bool allow_rnn = false;
-  bool trace_numpy = true;
-};
-
-struct Entry {
-  int unit = -1;
-  int fn = -1;
-  bool fullgraph = false;
-  std::map<std::string, bool> patch;
-  std::string how;
-};
-
-struct Site {
-  int unit;
-  uint32_t begin;
-  uint32_t end;
-  gb::BreakKind kind;
-  bool operator<(const Site& o) const {
-    return std::tie(unit, begin, end, kind) < std::tie(o.unit, o.begin, o.end, o.kind);
-  }
-};
-
-struct Found {
-  std::string what, registry, detail;
-  std::vector<size_t> entries;  // indices into entries_
-  std::optional<std::pair<int, gb::CallSite const*>> via;
-  std::string via_callee;
-  std::string when;  // empty once some path reaches it unconditionally
-};
 
 // Bounds the names compared with an unmatched entry-point glob.
 constexpr size_t kMaxNearestCandidates = 50000;
@@ -171,890 +113,117 @@ std::vector<std::string> nearest_names(const std::string& glob, std::vector<std:
   return out;
 }
 
-class Analysis {
- public:
-  Analysis(const std::vector<PythonUnit>& units, const GraphBreakInputs& in) : units_(units), in_(in) {
-    for (size_t u = 0; u < units_.size(); ++u) {
-      std::string key = module_name_of(units_[u].file->path);
-      keys_.push_back(key);
-      by_key_.emplace(key, static_cast<int>(u));
-      auto& fq = fn_by_qual_.emplace_back();
-      auto& cq = cls_by_qual_.emplace_back();
-      if (!units_[u].summary) continue;  // nothing of it is known yet (see sum())
-      const auto& s = *units_[u].summary;
-      fq = by_qualname(s.functions);
-      cq = by_qualname(s.classes);
-      // Few modules set Dynamo config: each entry looks at those only, not at every module.
-      if (!s.config.empty()) config_units_.push_back(static_cast<int>(u));
-    }
-  }
-
-  std::vector<GraphBreak> run() {
-    // Entry-point globs match functions of any module: every module is needed.
-    if (!in_.entry_points.empty())
-      for (size_t u = 0; u < units_.size(); ++u) {
-        (void)sum(static_cast<int>(u));
-        const auto& s = units_[u].summary;
-        if (!s || !s->elided.empty()) wanted_whole_.insert(u);
-      }
-    collect_entries();
-    for (size_t e = 0; e < entries_.size(); ++e) walk(e);
-    return results();
-  }
-
-  // The units this run needed without a summary, and the elided names it looked up (by unit):
-  // the results are only valid when both are empty.
-  const std::set<size_t>& missing() const { return missing_; }
-  const std::map<size_t, std::set<std::string>>& wanted() const { return wanted_; }
-  const std::set<size_t>& wanted_whole() const { return wanted_whole_; }
-  std::vector<UnmatchedEntryPoint>& unmatched() { return unmatched_; }
-
- private:
-  // ---- modules ----
-  // A unit's summary. A unit without one is recorded as missing and reads as empty: the run
-  // goes on, and is repeated once the missing units are summarised (find_graph_breaks).
-  const gb::Summary& sum(int unit) {
-    const auto& s = units_[static_cast<size_t>(unit)].summary;
-    if (s) return *s;
-    missing_.insert(static_cast<size_t>(unit));
-    return empty_;
-  }
-
-  // A top-level name of `unit` looked up from elsewhere: when the unit has no summary yet, or
-  // its summary left the name out, the name is asked for (and the run is repeated with it).
-  void note_lookup(int unit, const std::string& name) {
-    const auto& s = units_[static_cast<size_t>(unit)].summary;
-    if (!s || std::binary_search(s->elided.begin(), s->elided.end(), name))
-      wanted_[static_cast<size_t>(unit)].insert(name);
-  }
-
-  // Whether unit `p` (without a summary) may import unit `x`: a module name it imports
-  // resolves to x (exactly, as a suffix, or as the parent of a name), so x's last name
-  // component is written in p, or is a component of p's own name (a relative import reaches
-  // p's packages). A superset: the summary of a candidate tells.
-  bool may_import(int p, int x) const {
-    std::string_view last = last_name_component(keys_[static_cast<size_t>(x)]);
-    if (last.empty()) return false;
-    const auto& w = units_[static_cast<size_t>(p)].words;
-    if (std::binary_search(w.begin(), w.end(), last)) return true;
-    // p's own name components, without allocating (called for every unsummarised unit).
-    std::string_view own = keys_[static_cast<size_t>(p)];
-    for (size_t b = 0; b <= own.size();) {
-      size_t e = std::min(own.find('.', b), own.size());
-      if (own.substr(b, e - b) == last) return true;
-      b = e + 1;
-    }
-    return false;
-  }
-
-  // A project module by dotted name: exact, else the one module whose name ends with it.
-  int find_module(const std::string& name) {
-    if (name.empty()) return -1;
-    if (auto it = module_cache_.find(name); it != module_cache_.end()) return it->second;
-    int found = -1;
-    if (auto it = by_key_.find(name); it != by_key_.end()) {
-      found = it->second;
-    } else {
-      std::string suffix = "." + name;
-      int n = 0;
-      for (size_t u = 0; u < keys_.size(); ++u)
-        if (keys_[u].ends_with(suffix)) {
-          found = static_cast<int>(u);
-          ++n;
-        }
-      if (n != 1) found = -1;  // ambiguous: unknown
-    }
-    module_cache_.emplace(name, found);
-    return found;
-  }
-
-  // An absolute import seen in a module outside any package (a script: its directory holds no
-  // __init__.py) names first a module beside it, as Python puts the script's directory first on
-  // sys.path: `from model import X` in scripts/train.py is scripts/model.py.
-  std::string script_relative(int unit, const std::string& path) const {
-    const std::string& key = keys_[static_cast<size_t>(unit)];
-    size_t dot = key.rfind('.');
-    if (dot == std::string::npos) return path;  // at the root: the same either way
-    std::string dir = key.substr(0, dot);
-    if (by_key_.count(dir)) return path;  // a package: absolute imports start at the root
-    std::string first = path.substr(0, path.find('.'));
-    if (!by_key_.count(dir + "." + first)) return path;
-    return dir + "." + path;
-  }
-
-  // The absolute dotted name of a relative import path seen in `unit`.
-  std::string absolute(int unit, const std::string& rel) const {
-    size_t level = 0;
-    while (level < rel.size() && rel[level] == '.') ++level;
-    std::string pkg = keys_[static_cast<size_t>(unit)];
-    bool is_init = units_[static_cast<size_t>(unit)].file->path.ends_with("__init__.py");
-    if (!is_init) pkg = pkg.substr(0, pkg.rfind('.') == std::string::npos ? 0 : pkg.rfind('.'));
-    for (size_t i = 1; i < level; ++i) pkg = pkg.substr(0, pkg.rfind('.') == std::string::npos ? 0 : pkg.rfind('.'));
-    std::string rest = rel.substr(level);
-    if (pkg.empty()) return rest;
-    return rest.empty() ? pkg : pkg + "." + rest;
-  }
-
-  bool is_extension(const std::string& name) const {
-    for (const auto& e : in_.extension_modules)
-      if (name == e) return true;
-    return false;
-  }
-
-  static std::vector<std::string> split(const std::string& s) {
-    std::vector<std::string> out;
-    size_t b = 0;
-    while (b <= s.size()) {
-      size_t e = s.find('.', b);
-      if (e == std::string::npos) e = s.size();
-      out.push_back(s.substr(b, e - b));
-      b = e + 1;
-    }
-    return out;
-  }
-
-  Target absolute_path(const std::string& path, int depth) {
-    std::vector<std::string> comps = split(path);
-    for (size_t i = comps.size(); i >= 1; --i) {
-      std::string prefix = comps[0];
-      for (size_t k = 1; k < i; ++k) prefix += "." + comps[k];
-      if (is_extension(prefix)) {
-        Target t{TK::Extension};
-        t.path = path;
-        return t;
-      }
-      int m = find_module(prefix);
-      if (m >= 0) {
-        Target t{TK::Module, m};
-        for (size_t k = i; k < comps.size() && t.kind != TK::None; ++k) t = attr(t, comps[k], depth + 1);
-        return t;
-      }
-    }
-    Target t{TK::External};
-    t.path = path;
-    return t;
-  }
-
-  // ---- resolution ----
-  Target resolve(const gb::Val& v, int unit, int self_cls, int depth = 0) {
-    if (depth > kMaxResolveDepth || --budget_ < 0) return {};
-    switch (v.kind) {
-      case VK::Path: {
-        if (v.text.starts_with(":")) {
-          std::string name = v.text.substr(1);
-          std::string rest;
-          if (auto d = name.find('.'); d != std::string::npos) {
-            rest = name.substr(d + 1);
-            name.resize(d);
-          }
-          Target t = global(unit, name, depth + 1);
-          if (!rest.empty())
-            for (const auto& c : split(rest)) t = attr(t, c, depth + 1);
-          return t;
-        }
-        if (v.text.starts_with(".")) return absolute_path(absolute(unit, v.text), depth + 1);
-        if (v.text.starts_with("builtins.")) return {};
-        return absolute_path(script_relative(unit, v.text), depth + 1);
-      }
-      case VK::Func: {
-        const auto& idx = fn_by_qual_[static_cast<size_t>(unit)];
-        int i = idx.empty() ? -1 : find_qualname(idx, units_[static_cast<size_t>(unit)].summary->functions, v.text);
-        if (i < 0) return {};
-        return Target{TK::Function, unit, i};
-      }
-      case VK::Class: {
-        const auto& idx = cls_by_qual_[static_cast<size_t>(unit)];
-        int i = idx.empty() ? -1 : find_qualname(idx, units_[static_cast<size_t>(unit)].summary->classes, v.text);
-        if (i < 0) return {};
-        return Target{TK::Class, unit, i};
-      }
-      case VK::Self: {
-        if (self_cls < 0) return {};
-        Target t{TK::Instance, unit, self_cls};
-        if (!v.text.empty())
-          for (const auto& c : split(v.text)) t = attr(t, c, depth + 1);
-        return t;
-      }
-      case VK::Super:
-        if (self_cls < 0) return {};
-        return Target{TK::Super, unit, self_cls};
-      case VK::Instance: {
-        if (v.items.empty()) return {};
-        Target c = resolve(v.items[0], unit, self_cls, depth + 1);
-        if (c.kind == TK::Class) return Target{TK::Instance, c.unit, c.index};
-        if (c.kind == TK::External) {
-          // The result of a library function (lower-case name) is not known to be a module.
-          std::string_view last = std::string_view(c.path).substr(c.path.rfind('.') + 1);
-          if ((last.empty() || !(last[0] >= 'A' && last[0] <= 'Z')) &&
-              !c.path.starts_with("torch.utils.cpp_extension.load"))  // a JIT-built extension
-            return {};
-          c.kind = TK::ExternalInstance;
-          return c;
-        }
-        // A project factory (`build_model(cfg)`): what its `return` gives, when that is a
-        // module; the first return that resolves to one decides.
-        if (c.kind == TK::Function) {
-          const auto& f = sum(c.unit).functions[static_cast<size_t>(c.index)];
-          for (const auto& r : f.returns) {
-            Target t = resolve(r, c.unit, f.self_cls, depth + 1);
-            if (t.kind == TK::Instance || t.kind == TK::ExternalInstance) return t;
-          }
-        }
-        return {};
-      }
-      case VK::Attr: {
-        if (v.items.empty()) return {};
-        Target t = resolve(v.items[0], unit, self_cls, depth + 1);
-        for (const auto& c : split(v.text)) t = attr(t, c, depth + 1);
-        return t;
-      }
-      case VK::Item:
-      case VK::Elem: {
-        if (v.items.empty()) return {};
-        Target c = resolve(v.items[0], unit, self_cls, depth + 1);
-        if (c.kind == TK::Dict) {
-          if (v.kind == VK::Item && !v.text.empty()) {
-            for (size_t i = 0; i < c.keys.size(); ++i)
-              if (c.keys[i] == v.text) return c.items[i];
-            return {};
-          }
-          c.kind = TK::List;  // any value
-          c.keys.clear();
-          return c;
-        }
-        if (c.kind == TK::List) return c;  // any element: calls reach each
-        return {};
-      }
-      case VK::List:
-      case VK::Dict: {
-        Target t{v.kind == VK::List ? TK::List : TK::Dict};
-        for (size_t i = 0; i < v.items.size(); ++i) {
-          t.items.push_back(resolve(v.items[i], unit, self_cls, depth + 1));
-          if (v.kind == VK::Dict) t.keys.push_back(i < v.keys.size() ? v.keys[i] : std::string());
-        }
-        return t;
-      }
-      case VK::Scripted:
-      case VK::Disabled: {
-        Target t{v.kind == VK::Scripted ? TK::Scripted : TK::Disabled};
-        if (!v.items.empty()) t.items.push_back(resolve(v.items[0], unit, self_cls, depth + 1));
-        return t;
-      }
-      case VK::Tensor: return Target{TK::Tensor};
-      default: return {};
-    }
-  }
-
-  Target global(int unit, const std::string& name, int depth) {
-    const auto& g = sum(unit).globals;
-    auto it = g.find(name);
-    if (it == g.end()) {
-      note_lookup(unit, name);
-      // A submodule of a package (`from pkg import sub` resolves `pkg.sub` here).
-      if (units_[static_cast<size_t>(unit)].file->path.ends_with("__init__.py")) {
-        int m = find_module(keys_[static_cast<size_t>(unit)].empty() ? name : keys_[static_cast<size_t>(unit)] + "." + name);
-        if (m >= 0) return Target{TK::Module, m};
-      }
-      return {};
-    }
-    return resolve(it->second, unit, -1, depth + 1);
-  }
-
-  // Method or class attribute lookup through the project's base classes (depth-first, left to right).
-  template <typename F>
-  bool each_class(int unit, int cls, F&& f, int depth = 0) {
-    if (depth > 12 || --budget_ < 0) return false;
-    if (f(unit, cls)) return true;
-    for (const auto& b : sum(unit).classes[static_cast<size_t>(cls)].bases) {
-      Target t = resolve(b, unit, -1, depth + 1);
-      if (t.kind == TK::Class && each_class(t.unit, t.index, f, depth + 1)) return true;
-    }
-    return false;
-  }
-
-  // Whether a project class derives from torch.autograd.Function (through project classes).
-  bool is_autograd_function(int unit, int cls) {
-    bool found = false;
-    each_class(unit, cls, [&](int u, int c) {
-      for (const auto& b : sum(u).classes[static_cast<size_t>(c)].bases) {
-        Target t = resolve(b, u, -1, 0);
-        if (t.kind == TK::External &&
-            (t.path == "torch.autograd.Function" || t.path == "torch.autograd.function.Function"))
-          found = true;
-      }
-      return found;
-    });
-    return found;
-  }
-
-  Target method(int unit, int cls, const std::string& name, bool skip_self = false) {
-    Target out;
-    bool first = true;
-    each_class(unit, cls, [&](int u, int c) {
-      if (skip_self && first) {
-        first = false;
-        return false;
-      }
-      first = false;
-      const auto& k = sum(u).classes[static_cast<size_t>(c)];
-      auto it = k.methods.find(name);
-      if (it == k.methods.end()) return false;
-      out = Target{TK::Function, u, it->second};
-      return true;
-    });
-    return out;
-  }
-
-  Target attr(const Target& t, const std::string& name, int depth) {
-    if (depth > kMaxResolveDepth || --budget_ < 0) return {};
-    switch (t.kind) {
-      case TK::Module: {
-        const auto& g = sum(t.unit).globals;
-        if (g.count(name)) return global(t.unit, name, depth + 1);
-        note_lookup(t.unit, name);
-        std::string sub = keys_[static_cast<size_t>(t.unit)].empty() ? name : keys_[static_cast<size_t>(t.unit)] + "." + name;
-        if (is_extension(sub)) {
-          Target e{TK::Extension};
-          e.path = sub;
-          return e;
-        }
-        int m = find_module(sub);
-        return m >= 0 ? Target{TK::Module, m} : Target{};
-      }
-      case TK::Class: {
-        if (name == "apply" && is_autograd_function(t.unit, t.index))
-          return method(t.unit, t.index, "forward");
-        return method(t.unit, t.index, name);
-      }
-      case TK::Instance: {
-        Target out;
-        each_class(t.unit, t.index, [&](int u, int c) {
-          const auto& k = sum(u).classes[static_cast<size_t>(c)];
-          if (auto it = k.attrs.find(name); it != k.attrs.end()) {
-            // `self.step = torch.compile(self.step)` / `self.f = wrap(self.f)`: the attribute
-            // is the method of that name itself; look the method up rather than the attribute.
-            bool self_ref = it->second.kind == VK::Self && it->second.text == name;
-            if (!self_ref) {
-              out = resolve(it->second, u, c, depth + 1);
-              return true;
-            }
-          }
-          if (auto it = k.methods.find(name); it != k.methods.end()) {
-            out = Target{TK::Function, u, it->second};
-            return true;
-          }
-          return false;
-        });
-        return out;
-      }
-      case TK::Super: return method(t.unit, t.index, name, true);
-      case TK::External: {
-        Target e = t;
-        e.path += "." + name;
-        return e;
-      }
-      case TK::ExternalInstance:
-        if (t.path.starts_with("torch.utils.cpp_extension.load")) {
-          Target e{TK::Extension};
-          e.path = name;
-          return e;
-        }
-        return {};
-      case TK::Extension: {
-        Target e = t;
-        e.path += "." + name;
-        return e;
-      }
-      case TK::Dict:
-        for (size_t i = 0; i < t.keys.size(); ++i)
-          if (t.keys[i] == name) return t.items[i];
-        return {};
-      default: return {};
-    }
-  }
-
-  // ---- entries ----
-  void add_entry(int unit, int fn, bool fullgraph, std::map<std::string, bool> patch, std::string how) {
-    // A set, not a scan of entries_: a tree with thousands of compiled functions stays linear.
-    if (!entry_keys_.emplace(unit, fn, fullgraph).second) return;
-    entries_.push_back({unit, fn, fullgraph, std::move(patch), std::move(how)});
-  }
-
-  std::string where_text(int unit, Span span) const {
-    const SourceFile& f = *units_[static_cast<size_t>(unit)].file;
-    return fmt::format("{}:{}", f.path, f.lines.line_of(span.begin));
-  }
-
-  // Units without a summary hold no compiled function, compile site or config
-  // (python::gb::may_start_regions), so only summarised ones are looked at.
-  void collect_entries() {
-    for (size_t u = 0; u < units_.size(); ++u) {
-      if (!units_[u].summary) continue;
-      const auto& s = sum(static_cast<int>(u));
-      for (size_t i = 0; i < s.functions.size(); ++i)
-        if (s.functions[i].compiled)
-          add_entry(static_cast<int>(u), static_cast<int>(i), s.functions[i].compiled->fullgraph,
-                    s.functions[i].compiled->config,
-                    s.functions[i].compiled->fullgraph ? "@torch.compile(fullgraph=True)" : "@torch.compile");
-    }
-    for (size_t u = 0; u < units_.size(); ++u) {
-      if (!units_[u].summary) continue;
-      for (const auto& cs : sum(static_cast<int>(u)).compile_sites) {
-        Target t = resolve(cs.target, static_cast<int>(u), -1);
-        // A loop variable over a container (`for block in model.layers: block.compile()`)
-        // stands for each element.
-        std::vector<Target> targets;
-        if (t.kind == TK::List || t.kind == TK::Dict) targets = t.items;
-        else targets.push_back(t);
-        for (const Target& one : targets) {
-          if (cs.method_form && one.kind != TK::Instance) continue;
-          Target fn;
-          if (one.kind == TK::Function) fn = one;
-          else if (one.kind == TK::Instance) fn = method(one.unit, one.index, "forward");
-          if (fn.kind != TK::Function) continue;
-          std::string how = fmt::format("{}{} at {}", cs.method_form ? ".compile(" : "torch.compile(",
-                                        cs.fullgraph ? "fullgraph=True)" : ")", where_text(static_cast<int>(u), cs.span));
-          const auto& f = sum(fn.unit).functions[static_cast<size_t>(fn.index)];
-          add_entry(fn.unit, fn.index, cs.fullgraph, f.compiled ? f.compiled->config : std::map<std::string, bool>{},
-                    how);
-        }
-      }
-    }
-    for (const auto& [glob, origin] : in_.entry_points) {
-      bool any = false;
-      std::vector<std::string> names;  // every function's dotted name, for the nearest matches
-      for (size_t u = 0; u < units_.size(); ++u) {
-        const auto& s = sum(static_cast<int>(u));
-        std::vector<std::string> mods;
-        for (std::string k = keys_[u];;) {
-          mods.push_back(k);
-          auto d = k.find('.');
-          if (d == std::string::npos) break;
-          k = k.substr(d + 1);
-        }
-        for (size_t i = 0; i < s.functions.size(); ++i) {
-          bool hit = false;
-          for (const auto& m : mods) {
-            std::string full = m.empty() ? s.functions[i].qualname : m + "." + s.functions[i].qualname;
-            std::string colon = m + ":" + s.functions[i].qualname;
-            if (entry_glob_matches(glob, glob.find(':') != std::string::npos ? colon : full)) hit = true;
-          }
-          if (hit)
-            add_entry(static_cast<int>(u), static_cast<int>(i), false, {},
-                      fmt::format("entry-points \"{}\" in {}", glob, origin.path));
-          any = any || hit;
-          if (!any && names.size() < kMaxNearestCandidates)
-            names.push_back(keys_[u].empty() ? s.functions[i].qualname : keys_[u] + "." + s.functions[i].qualname);
-        }
-      }
-      if (!any) unmatched_.push_back({glob, origin, nearest_names(glob, std::move(names))});
-    }
-  }
-
-  // ---- config ----
-  Config config_for(const Entry& e) {
-    Config c;
-    auto env_on = [&](std::string_view var) {
-      for (const auto& [k, v] : in_.env)
-        if (k == var && v == "1") return true;
-      return false;
-    };
-    c.capture_scalars = env_on("TORCHDYNAMO_CAPTURE_SCALAR_OUTPUTS");
-    c.capture_dynamic = env_on("TORCHDYNAMO_CAPTURE_DYNAMIC_OUTPUT_SHAPE_OPS");
-    for (int u : config_units_) {
-      if (!scope_of(u).count(e.unit)) continue;
-      for (const auto& set : sum(u).config) apply(c, set.key, set.value);
-    }
-    for (const auto& [k, v] : e.patch) apply(c, k, v);
-    if (e.fullgraph) {  // torch 2.11: fullgraph=True captures instead of breaking
-      c.capture_scalars = true;
-      c.capture_dynamic = true;
-    }
-    return c;
-  }
-
-  static void apply(Config& c, const std::string& key, bool v) {
-    if (key == "capture_scalar_outputs") c.capture_scalars = v;
-    else if (key == "capture_dynamic_output_shape_ops") c.capture_dynamic = v;
-    else if (key == "allow_rnn") c.allow_rnn = v;
-    else if (key == "trace_numpy") c.trace_numpy = v;
-  }
-
-  // Modules whose code runs in a process that imports `unit`: every module that imports it
-  // (directly or not), and everything those import.
-  const std::set<int>& scope_of(int unit) {
-    if (auto it = scopes_.find(unit); it != scopes_.end()) return it->second;
-    build_import_graph();
-    std::set<int> roots{unit};
-    std::deque<int> q{unit};
-    while (!q.empty()) {
-      int x = q.front();
-      q.pop_front();
-      for (int p : importers_[static_cast<size_t>(x)])
-        if (roots.insert(p).second) q.push_back(p);
-      // Units without a summary whose imports are unknown: the ones that may import x are needed.
-      for (int p : unsummarised_)
-        if (p != x && may_import(p, x)) (void)sum(p);
-    }
-    std::set<int> out = roots;
-    q.assign(roots.begin(), roots.end());
-    while (!q.empty()) {
-      int x = q.front();
-      q.pop_front();
-      if (!units_[static_cast<size_t>(x)].summary) (void)sum(x);  // its imports are needed
-      for (int d : imports_[static_cast<size_t>(x)])
-        if (out.insert(d).second) q.push_back(d);
-    }
-    return scopes_.emplace(unit, std::move(out)).first->second;
-  }
-
-  void build_import_graph() {
-    if (!imports_.empty() || units_.empty()) return;
-    imports_.resize(units_.size());
-    importers_.resize(units_.size());
-    for (size_t u = 0; u < units_.size(); ++u) {
-      if (!units_[u].summary) {
-        unsummarised_.push_back(static_cast<int>(u));
-        continue;
-      }
-      std::set<int> seen;
-      for (const auto& imp : sum(static_cast<int>(u)).imports) {
-        std::string name = imp.starts_with(".") ? absolute(static_cast<int>(u), imp) : script_relative(static_cast<int>(u), imp);
-        int m = find_module(name);
-        if (m < 0 && name.find('.') != std::string::npos) m = find_module(name.substr(0, name.rfind('.')));
-        if (m >= 0 && m != static_cast<int>(u) && seen.insert(m).second) {
-          imports_[u].push_back(m);
-          importers_[static_cast<size_t>(m)].push_back(static_cast<int>(u));
-        }
-      }
-    }
-  }
-
-  // ---- the walk ----
-  static bool breaks(gb::Gate g, const Config& c) {
-    switch (g) {
-      case gb::Gate::Always: return true;
-      case gb::Gate::UnlessScalarsCaptured: return !c.capture_scalars;
-      case gb::Gate::OnlyScalarsCaptured: return c.capture_scalars;
-      case gb::Gate::UnlessDynamicCaptured: return !c.capture_dynamic;
-      case gb::Gate::OnlyNumpyUntraced: return !c.trace_numpy;
-    }
-    return false;
-  }
-
-  void record(size_t entry, int unit, Span span, gb::BreakKind kind, const std::string& what,
-              const std::string& registry, const std::string& detail,
-              const std::optional<std::pair<int, const gb::CallSite*>>& via, const std::string& via_callee,
-              const std::string& when) {
-    Site key{unit, span.begin, span.end, kind};
-    auto [it, fresh] = found_.try_emplace(key);
-    Found& f = it->second;
-    if (fresh) {
-      f.what = what;
-      f.registry = registry;
-      f.detail = detail;
-      f.via = via;
-      f.via_callee = via_callee;
-      f.when = when;
-    } else if (when.empty()) {
-      f.when.clear();
-    }
-    if (std::find(f.entries.begin(), f.entries.end(), entry) == f.entries.end()) f.entries.push_back(entry);
-  }
-
-  std::string function_name(int unit, int fn) {
-    return sum(unit).functions[static_cast<size_t>(fn)].qualname;
-  }
-
-  // Which parameters the calls reaching a function pass (for sites under `if p:` on a
-  // parameter that defaults to a falsy constant).
-  struct Passed {
-    bool all = false;
-    std::set<std::string> names;
-  };
-
-  static void note_passed(Passed& p, const gb::CallSite& c, const gb::Function& callee) {
-    if (p.all) return;
-    if (c.splat) {
-      p.all = true;
-      return;
-    }
-    // A method's `self` is params[0]; a call may or may not bind it: cover one more.
-    size_t n = static_cast<size_t>(c.positional) + (callee.cls >= 0 ? 1 : 0);
-    size_t i = 0;
-    for (std::string_view name : callee.params) {
-      if (i++ >= n) break;
-      p.names.emplace(name);
-    }
-    for (const auto& k : c.keywords) p.names.insert(k);
-  }
-
-  void walk(size_t e) {
-    const Entry& entry = entries_[e];
-    Config cfg = config_for(entry);
-    struct Node {
-      int unit, fn;
-      std::optional<std::pair<int, const gb::CallSite*>> via;  // the call that reached it
-      std::string via_callee;
-      std::string when;  // the condition the path to it passed (BreakSite::when), if any
-    };
-    std::map<std::pair<int, int>, Passed> passed;
-    passed[{entry.unit, entry.fn}].all = true;  // the caller of the entry may pass anything
-    auto live = [&](const Node& n, const std::string& needs) {
-      if (needs.empty()) return true;
-      const Passed& p = passed[{n.unit, n.fn}];
-      return p.all || p.names.count(needs) > 0;
-    };
-    // Reached functions: true once reached unconditionally. A function first reached under a
-    // condition is walked again when an unconditional path reaches it.
-    std::map<std::pair<int, int>, bool> seen{{{entry.unit, entry.fn}, true}};
-    std::deque<Node> q{{entry.unit, entry.fn, std::nullopt, {}, {}}};
-    // Sites held back until a call passing their parameter shows up: (node, break or call).
-    std::vector<std::pair<Node, const gb::BreakSite*>> held_breaks;
-    std::vector<std::pair<Node, const gb::CallSite*>> held_calls;
-    auto do_call = [&](const Node& n, const gb::Function& f, const gb::CallSite& c) {
-      --budget_;
-      // A call's callee resolves the same from every entry: once per call site.
-      auto [slot, fresh] = call_targets_.try_emplace(&c);
-      if (fresh) slot->second = resolve(c.callee, n.unit, f.self_cls);
-      const Target& t = slot->second;
-      std::optional<std::pair<int, const gb::CallSite*>> via{{n.unit, &c}};
-      const std::string& when = c.when.empty() ? n.when : c.when;
-      Reached here{n.via, n.via_callee, when};
-      call(e, cfg, n.unit, c, t, here, [&](int u, int fn) {
-        const auto& callee = sum(u).functions[static_cast<size_t>(fn)];
-        note_passed(passed[{u, fn}], c, callee);
-        auto [it, fresh] = seen.try_emplace({u, fn}, when.empty());
-        if (fresh || (!it->second && when.empty())) {
-          it->second = when.empty();
-          q.push_back({u, fn, via, function_name(u, fn), when});
-        }
-      }, 0);
-    };
-    for (;;) {
-      while (!q.empty() && budget_ > 0) {
-        Node n = std::move(q.front());
-        q.pop_front();
-        const auto& f = sum(n.unit).functions[static_cast<size_t>(n.fn)];
-        for (const auto& b : f.breaks) {
-          if (!breaks(b.gate, cfg)) continue;
-          if (!live(n, b.needs)) {
-            held_breaks.emplace_back(n, &b);
-            continue;
-          }
-          record(e, n.unit, b.span, b.kind, b.what, b.registry, b.detail, n.via, n.via_callee,
-                 b.when.empty() ? n.when : b.when);
-        }
-        for (const auto& c : f.calls) {
-          if (!live(n, c.needs)) {
-            held_calls.emplace_back(n, &c);
-            continue;
-          }
-          do_call(n, f, c);
-        }
-      }
-      if (budget_ <= 0) break;
-      // Held sites that a later call made live.
-      bool progress = false;
-      for (auto it = held_breaks.begin(); it != held_breaks.end();) {
-        if (live(it->first, it->second->needs)) {
-          const Node& n = it->first;
-          const gb::BreakSite& b = *it->second;
-          record(e, n.unit, b.span, b.kind, b.what, b.registry, b.detail, n.via, n.via_callee,
-                 b.when.empty() ? n.when : b.when);
-          it = held_breaks.erase(it);
-        } else {
-          ++it;
-        }
-      }
-      for (size_t i = 0; i < held_calls.size();) {
-        if (live(held_calls[i].first, held_calls[i].second->needs)) {
-          auto [n, c] = held_calls[i];
-          held_calls.erase(held_calls.begin() + static_cast<std::ptrdiff_t>(i));
-          const auto& f = sum(n.unit).functions[static_cast<size_t>(n.fn)];
-          do_call(n, f, *c);
-          progress = true;
-        } else {
-          ++i;
-        }
-      }
-      if (!progress || q.empty()) break;
-    }
-  }
-
-  // How the function holding a call was reached (for breaks found at the call).
-  struct Reached {
-    std::optional<std::pair<int, const gb::CallSite*>> via;
-    std::string callee;
-    std::string when;  // the condition of the call, or of the path to its function
-  };
-
-  template <typename Enqueue>
-  void call(size_t e, const Config& cfg, int unit, const gb::CallSite& c, const Target& t, const Reached& r,
-            Enqueue&& enqueue, int depth) {
-    if (depth > 4) return;
-    auto what = [&] { return call_text(unit, c.span); };  // only for a break found here
-    switch (t.kind) {
-      case TK::Function: {
-        const auto& f = sum(t.unit).functions[static_cast<size_t>(t.index)];
-        if (f.disabled) {
-          record(e, unit, c.span, gb::BreakKind::DisabledCall, what(), f.disabled_nonrecursive ? "GB0099" : "GB0098",
-                 f.qualname, r.via, r.callee, r.when);
-          return;
-        }
-        if (f.opaque || f.scripted) return;
-        enqueue(t.unit, t.index);
-        return;
-      }
-      case TK::Class: {
-        Target init = method(t.unit, t.index, "__init__");
-        if (init.kind == TK::Function) call(e, cfg, unit, c, init, r, enqueue, depth + 1);
-        return;
-      }
-      case TK::Instance: {
-        Target m = method(t.unit, t.index, "__call__");
-        if (m.kind != TK::Function) m = method(t.unit, t.index, "forward");
-        if (m.kind == TK::Function) call(e, cfg, unit, c, m, r, enqueue, depth + 1);
-        return;
-      }
-      case TK::ExternalInstance: {
-        std::string_view last = std::string_view(t.path).substr(t.path.rfind('.') + 1);
-        if (t.path.starts_with("torch.nn.") && (last == "LSTM" || last == "GRU" || last == "RNN") && !cfg.allow_rnn)
-          record(e, unit, c.span, gb::BreakKind::RnnModule, what(), "GB0014", "torch.nn." + std::string(last),
-                 r.via, r.callee, r.when);
-        return;
-      }
-      case TK::Scripted: {
-        if (!t.items.empty() && (t.items[0].kind == TK::Instance || t.items[0].kind == TK::ExternalInstance))
-          record(e, unit, c.span, gb::BreakKind::ScriptedModule, what(), "GB0357", {}, r.via, r.callee, r.when);
-        return;
-      }
-      case TK::Disabled:
-        record(e, unit, c.span, gb::BreakKind::DisabledCall, what(), "GB0098", {}, r.via, r.callee, r.when);
-        return;
-      case TK::Extension:
-        record(e, unit, c.span, gb::BreakKind::ExtensionCall, what(), "GB0007", t.path, r.via, r.callee, r.when);
-        return;
-      case TK::List:
-        for (const auto& i : t.items) call(e, cfg, unit, c, i, r, enqueue, depth + 1);
-        return;
-      default: return;
-    }
-  }
-
-  std::string call_text(int unit, Span span) const {
-    std::string_view text = units_[static_cast<size_t>(unit)].file->text;
-    if (span.end > text.size() || span.begin > span.end) return {};
-    std::string out;
-    for (char ch : text.substr(span.begin, span.end - span.begin)) {
-      if (ch == '\n' || ch == '\r' || ch == '\t' || ch == '\\') {
-        if (!out.empty() && out.back() != ' ') out += ' ';
-        continue;
-      }
-      if (ch == ' ' && !out.empty() && out.back() == ' ') continue;
-      out += ch;
-      if (out.size() > 60) {
-        out.resize(57);
-        while (!out.empty() && (static_cast<unsigned char>(out.back()) & 0xC0) == 0x80) out.pop_back();
-        if (!out.empty() && (static_cast<unsigned char>(out.back()) & 0x80)) out.pop_back();
-        out += "...";
-        break;
-      }
-    }
-    return out;
-  }
-
-  std::vector<GraphBreak> results() {
-    std::vector<GraphBreak> out;
-    for (auto& [site, f] : found_) {
-      GraphBreak g;
-      g.kind = site.kind;
-      g.where = {units_[static_cast<size_t>(site.unit)].file->path, {site.begin, site.end}};
-      g.what = f.what;
-      g.registry = f.registry;
-      g.detail = f.detail;
-      g.only_when = f.when;
-      std::vector<RegionEntry> es;
-      for (size_t ei : f.entries) {
-        const Entry& en = entries_[ei];
-        const auto& fn = sum(en.unit).functions[static_cast<size_t>(en.fn)];
-        g.fullgraph |= en.fullgraph;
-        es.push_back({fn.qualname, {units_[static_cast<size_t>(en.unit)].file->path, fn.name_span}, en.fullgraph,
-                      en.how});
-      }
-      std::sort(es.begin(), es.end(), [](const RegionEntry& a, const RegionEntry& b) {
-        return std::tie(a.where.path, a.where.span.begin, b.fullgraph) <
-               std::tie(b.where.path, b.where.span.begin, a.fullgraph);
-      });
-      // One line per entry function (the fullgraph one first when compiled both ways).
-      es.erase(std::unique(es.begin(), es.end(),
-                           [](const RegionEntry& a, const RegionEntry& b) { return a.where == b.where; }),
-               es.end());
-      if (es.size() > kMaxEntriesShown) {
-        g.more_entries = es.size() - kMaxEntriesShown;
-        es.resize(kMaxEntriesShown);
-      }
-      g.entries = std::move(es);
-      if (f.via) {
-        const auto& [vu, cs] = *f.via;
-        g.via = Origin{units_[static_cast<size_t>(vu)].file->path, cs->span};
-        g.via_callee = f.via_callee;
-      }
-      out.push_back(std::move(g));
-    }
-    std::sort(out.begin(), out.end(), [](const GraphBreak& a, const GraphBreak& b) {
-      return std::tie(a.where.path, a.where.span.begin, a.kind) < std::tie(b.where.path, b.where.span.begin, b.kind);
-    });
-    return out;
-  }
-
-  const std::vector<PythonUnit>& units_;
-  const GraphBreakInputs& in_;
-  std::vector<std::string> keys_;
-  // Hashed (module keys share long prefixes: ordered look-ups were mostly memcmp). Only looked
-  // up, never iterated; emplace keeps the first module of a key, as the multimap's find did.
-  std::unordered_map<std::string, int> by_key_;
-  // Per unit: its functions' (classes') indices sorted by qualified name, the first of equal
-  // names first. 4 bytes per function where a hash map took ~70 (a 10,000-module tree has
-  // ~1.3 million functions).
-  std::vector<std::vector<int>> fn_by_qual_;
-  std::vector<std::vector<int>> cls_by_qual_;
-
-  template <typename Items>
-  static std::vector<int> by_qualname(const Items& items) {
-    std::vector<int> idx(items.size());
-    std::iota(idx.begin(), idx.end(), 0);
-    std::stable_sort(idx.begin(), idx.end(), [&](int a, int b) {
-      return items[static_cast<size_t>(a)].qualname < items[static_cast<size_t>(b)].qualname;
-    });
-    return idx;
-  }
-  template <typename Items>
-  static int find_qualname(const std::vector<int>& idx, const Items& items, std::string_view q) {
-    auto it = std::lower_bound(idx.begin(), idx.end(), q, [&](int i, std::string_view k) {
-      return items[static_cast<size_t>(i)].qualname < k;
-    });
-    return it != idx.end() && items[static_cast<size_t>(*it)].qualname == q ? *it : -1;
-  }
-  std::unordered_map<std::string, int> module_cache_;
-  std::vector<Entry> entries_;
-  std::set<std::tuple<int, int, bool>> entry_keys_;  // (unit, fn, fullgraph) of entries_
-  std::map<Site, Found> found_;
-  std::map<int, std::set<int>> scopes_;
-  std::unordered_map<const gb::CallSite*, Target> call_targets_;  // resolved callee per call site
-  std::vector<int> config_units_;  // units whose summary sets Dynamo config, in order
-  std::vector<std::vector<int>> imports_;
-  std::vector<std::vector<int>> importers_;
-  std::vector<int> unsummarised_;  // units without a summary when the import graph was built
-  std::set<size_t> missing_;
-  std::map<size_t, std::set<std::string>> wanted_;
-  std::set<size_t> wanted_whole_;
-  std::vector<UnmatchedEntryPoint> unmatched_;  // entry-point globs that matched no function
-  const gb::Summary empty_{};
-  int64_t budget_ = kWorkBudget;
-};
-
 }  // namespace
+
+Analysis::Analysis(const std::vector<PythonUnit>& units, const GraphBreakInputs& in) : units_(units), in_(in) {
+  for (size_t u = 0; u < units_.size(); ++u) {
+    std::string key = module_name_of(units_[u].file->path);
+    keys_.push_back(key);
+    by_key_.emplace(key, static_cast<int>(u));
+    auto& fq = fn_by_qual_.emplace_back();
+    auto& cq = cls_by_qual_.emplace_back();
+    if (!units_[u].summary) continue;  // nothing of it is known yet (see sum())
+    const auto& s = *units_[u].summary;
+    fq = by_qualname(s.functions);
+    cq = by_qualname(s.classes);
+    // Few modules set Dynamo config: each entry looks at those only, not at every module.
+    if (!s.config.empty()) config_units_.push_back(static_cast<int>(u));
+  }
+}
+
+std::vector<GraphBreak> Analysis::run() {
+  // Entry-point globs match functions of any module: every module is needed.
+  if (!in_.entry_points.empty())
+    for (size_t u = 0; u < units_.size(); ++u) {
+      (void)sum(static_cast<int>(u));
+      const auto& s = units_[u].summary;
+      if (!s || !s->elided.empty()) wanted_whole_.insert(u);
+    }
+  collect_entries();
+  for (size_t e = 0; e < entries_.size(); ++e) walk(e);
+  return results();
+}
+
+void Analysis::add_entry(int unit, int fn, bool fullgraph, std::map<std::string, bool> patch, std::string how) {
+  // A set, not a scan of entries_: a tree with thousands of compiled functions stays linear.
+  if (!entry_keys_.emplace(unit, fn, fullgraph).second) return;
+  entries_.push_back({unit, fn, fullgraph, std::move(patch), std::move(how)});
+}
+
+std::string Analysis::where_text(int unit, Span span) const {
+  const SourceFile& f = *units_[static_cast<size_t>(unit)].file;
+  return fmt::format("{}:{}", f.path, f.lines.line_of(span.begin));
+}
+
+// Units without a summary hold no compiled function, compile site or config
+// (python::gb::may_start_regions), so only summarised ones are looked at.
+void Analysis::collect_entries() {
+  for (size_t u = 0; u < units_.size(); ++u) {
+    if (!units_[u].summary) continue;
+    const auto& s = sum(static_cast<int>(u));
+    for (size_t i = 0; i < s.functions.size(); ++i)
+      if (s.functions[i].compiled)
+        add_entry(static_cast<int>(u), static_cast<int>(i), s.functions[i].compiled->fullgraph,
+                  s.functions[i].compiled->config,
+                  s.functions[i].compiled->fullgraph ? "@torch.compile(fullgraph=True)" : "@torch.compile");
+  }
+  for (size_t u = 0; u < units_.size(); ++u) {
+    if (!units_[u].summary) continue;
+    for (const auto& cs : sum(static_cast<int>(u)).compile_sites) {
+      Target t = resolve(cs.target, static_cast<int>(u), -1);
+      // A loop variable over a container (`for block in model.layers: block.compile()`)
+      // stands for each element.
+      std::vector<Target> targets;
+      if (t.kind == TK::List || t.kind == TK::Dict) targets = t.items;
+      else targets.push_back(t);
+      for (const Target& one : targets) {
+        if (cs.method_form && one.kind != TK::Instance) continue;
+        Target fn;
+        if (one.kind == TK::Function) fn = one;
+        else if (one.kind == TK::Instance) fn = method(one.unit, one.index, "forward");
+        if (fn.kind != TK::Function) continue;
+        std::string how = fmt::format("{}{} at {}", cs.method_form ? ".compile(" : "torch.compile(",
+                                      cs.fullgraph ? "fullgraph=True)" : ")", where_text(static_cast<int>(u), cs.span));
+        const auto& f = sum(fn.unit).functions[static_cast<size_t>(fn.index)];
+        add_entry(fn.unit, fn.index, cs.fullgraph, f.compiled ? f.compiled->config : std::map<std::string, bool>{},
+                  how);
+      }
+    }
+  }
+  for (const auto& [glob, origin] : in_.entry_points) {
+    bool any = false;
+    std::vector<std::string> names;  // every function's dotted name, for the nearest matches
+    for (size_t u = 0; u < units_.size(); ++u) {
+      const auto& s = sum(static_cast<int>(u));
+      std::vector<std::string> mods;
+      for (std::string k = keys_[u];;) {
+        mods.push_back(k);
+        auto d = k.find('.');
+        if (d == std::string::npos) break;
+        k = k.substr(d + 1);
+      }
+      for (size_t i = 0; i < s.functions.size(); ++i) {
+        bool hit = false;
+        for (const auto& m : mods) {
+          std::string full = m.empty() ? s.functions[i].qualname : m + "." + s.functions[i].qualname;
+          std::string colon = m + ":" + s.functions[i].qualname;
+          if (entry_glob_matches(glob, glob.find(':') != std::string::npos ? colon : full)) hit = true;
+        }
+        if (hit)
+          add_entry(static_cast<int>(u), static_cast<int>(i), false, {},
+                    fmt::format("entry-points \"{}\" in {}", glob, origin.path));
+        any = any || hit;
+        if (!any && names.size() < kMaxNearestCandidates)
+          names.push_back(keys_[u].empty() ? s.functions[i].qualname : keys_[u] + "." + s.functions[i].qualname);
+      }
+    }
+    if (!any) unmatched_.push_back({glob, origin, nearest_names(glob, std::move(names))});
+  }
+}
+
+}  // namespace regions
+
+using regions::Analysis;
 
 python::gb::Summary summarize_unit(const PythonUnit& u) {
   return u.full ? python::gb::summarize(u.file->text) : python::gb::summarize_lazy(u.file->text, u.want);
