@@ -238,8 +238,8 @@ std::vector<GraphBreak> find_graph_breaks(std::vector<PythonUnit>& units, const 
   };
   // Each run that needs more summaries (or names a summary left out) is repeated with them; it
   // only reads summaries, so the last run (which needed none it lacked) computes what a run over
-  // every module's whole summary would. A run costs little next to parsing (~0.05 s for a
-  // few hundred summaries, ~0.3 s for 8,000), but a long chain of modules must not cost a run
+  // every module's whole summary would. A run costs little next to parsing (docs/performance.md),
+  // but a long chain of modules must not cost a run
   // per module: after kLazyRounds every module without a summary is summarised (lazily), and
   // after kMaxRounds every module whole, so no run can ask for more. A module asked for names
   // a third time is summarised whole at once.

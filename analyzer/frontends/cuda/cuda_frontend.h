@@ -64,8 +64,7 @@ struct SyntaxError {
 // file uses. Shared by the threads of a run (and an editor session); thread-safe. Building one
 // costs about one parse; a flag set whose PCH cannot be built or loaded falls back to parsing
 // the prelude text.
-// PCH bytes: owned, or the PCH embedded in the program (read in place: copying its 800 KB cost a
-// one-file run about a millisecond of page faults).
+// PCH bytes: owned, or the PCH embedded in the program (read in place, not copied).
 using PchBytes = std::shared_ptr<const std::string_view>;
 
 struct DriverJob;  // the cc1 command line Clang's driver makes of a parse's flags (driver_job.h)
@@ -101,8 +100,7 @@ class PreludeCache {
   // prelude_text(table), generated on first use (the table must outlive the cache).
   const std::string& prelude(const FeatureTable& table);
   // Whether one of `macros` (NAME or NAME=VALUE) names an identifier of prelude(table). The
-  // prelude's identifiers are collected once: scanning its text for each macro of each parse
-  // was ~1.5% of a cold run of the default bench tree.
+  // prelude's identifiers are collected once, not scanned for each macro of each parse.
   bool prelude_names(const FeatureTable& table, const std::vector<std::string>& macros);
   // prelude_arch_text_for(arch), generated on first use.
   const std::string& arch_text(const domain::Arch& arch);
@@ -161,18 +159,18 @@ struct Options {
   // the parse looked up (headers found and not found); null: always parse.
   const DiskCache* disk_cache = nullptr;
   // The calling thread's stack has at least kParseStackBytes: parse on it. Otherwise each parse
-  // runs on a new thread with such a stack (creating and unmapping a 64 MiB stack per parse costs
-  // page faults and TLB shootdowns, about a tenth of a small file's parse).
+  // runs on a new thread with such a stack (creating and unmapping one per parse costs page
+  // faults and TLB shootdowns).
   bool caller_has_parse_stack = false;
   // Parse the first and the last arch on two threads at once (the others usually share one of
   // their parses): for latency, when there are fewer files than cores (an editor, pre-commit).
   bool parallel_archs = false;
   // Collect the kernels' global loads and stores (Result::accesses, for the MEM rules): off when
-  // no MEM rule is enabled for the file, which saves about a fifth of a parse's work.
+  // no MEM rule is enabled for the file (a sizeable share of a parse's work).
   bool want_accesses = true;
   // A later arch's parse skips the bodies of functions the first arch's parse found it can
-  // (their tokens and what they see are the same; no project template they could instantiate):
-  // about a fifth of a cold run of the default bench tree. Off: every body is parsed (tests).
+  // (their tokens and what they see are the same; no project template they could instantiate).
+  // Off: every body is parsed (tests).
   bool reuse_bodies = true;
   // An arch whose preprocessing differs from the first parse's only in `#if`/`#else` branches,
   // inside plain functions, whose other branch holds nothing but arithmetic on the function's
@@ -183,7 +181,6 @@ struct Options {
   // Clang skips the bodies (not those of constexpr functions or of deduced return types, which
   // later code may evaluate or need). No project code and no device code is in them, and cudalint
   // reports nothing there; a std template's body only matters to host code's instantiations.
-  // A third of a cold parse of a file that includes <iostream>, <sstream> and <vector>.
   // Off: they are parsed whole (tests).
   bool skip_std_bodies = true;
   // Clang's installed resource directory. The headers the standard library needs from it
