@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """End-to-end tests of the cudalint binary: exit codes, formats, config errors, malformed
-input, suppressions, baselines, --fix and --output. Usage: cli_test.py path/to/cudalint"""
+input, suppressions, baselines, --fix, --output, --stdin-filename and --statistics. Usage: cli_test.py path/to/cudalint"""
 import json
 import os
 import shutil
@@ -15,8 +15,9 @@ BIN = None
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def run(args, cwd, timeout=300):  # a hang guard; sanitizer builds run 10x slower
-    p = subprocess.run([BIN] + args, cwd=cwd, capture_output=True, text=True, timeout=timeout)
+def run(args, cwd, timeout=300, input=None):  # a hang guard; sanitizer builds run 10x slower
+    p = subprocess.run([BIN] + args, cwd=cwd, capture_output=True, text=True, timeout=timeout,
+                       input=input, stdin=None if input is not None else subprocess.DEVNULL)
     assert p.returncode < 128, f"crashed with signal: {p.returncode}\n{p.stderr}"
     return p
 
@@ -280,6 +281,141 @@ class Cli(unittest.TestCase):
         write(self.dir, "Dockerfile", "FROM ubuntu:22.04\n")
         self.assertEqual(run(["check", "--target-archs", "7.5;8.0"], self.dir).returncode, 0)
 
+
+    def test_stdin_filename_lints_the_stdin_text_as_that_file(self):
+        # On disk the file is clean; the text on stdin has the finding, and it is reported
+        # under the name given, with the stdin text's line.
+        disk = write(self.dir, "docker/Dockerfile", "FROM ubuntu:22.04\n")
+        self.assertEqual(run(["check", "docker/Dockerfile"], self.dir).returncode, 0)
+        p = run(["check", "--color", "never", "--stdin-filename", "docker/Dockerfile"], self.dir,
+                input="# from stdin\n" + BAD_DOCKERFILE)
+        self.assertEqual(p.returncode, 1, p.stdout + p.stderr)
+        self.assertIn("docker/Dockerfile:3:27: error: sm_37 is not supported by CUDA 12.4.1", p.stdout)
+        self.assertIn('ENV TORCH_CUDA_ARCH_LIST="3.7;8.0"', p.stdout)  # the source line is stdin's
+        self.assertEqual(read(disk), "FROM ubuntu:22.04\n")
+        # The other way round: a bad file on disk, clean text on stdin.
+        write(self.dir, "docker/Dockerfile", BAD_DOCKERFILE)
+        p = run(["check", "--stdin-filename", "docker/Dockerfile"], self.dir, input="FROM ubuntu:22.04\n")
+        self.assertEqual((p.returncode, p.stdout), (0, ""), p.stderr)
+        # The same file may be named as the PATH too, or `-`; JSON names the path given.
+        for extra in (["docker/Dockerfile"], ["-"], [os.path.join(self.dir, "docker/Dockerfile")]):
+            p = run(["check", "--format", "json", "--stdin-filename", "docker/Dockerfile"] + extra, self.dir,
+                    input=BAD_DOCKERFILE.replace("8.0", "3.5"))
+            self.assertEqual(p.returncode, 1, p.stderr)
+            doc = json.loads(p.stdout)
+            self.assertEqual({f["path"] for f in doc["findings"]}, {"docker/Dockerfile"})
+            self.assertEqual(len(doc["findings"]), 2)  # sm_37 and sm_35
+
+    def test_stdin_filename_needs_no_file_on_disk_and_uses_the_config(self):
+        write(self.dir, "cudalint.toml", '[severity]\nARCH003 = "info"\n')
+        p = run(["check", "--format", "json", "--stdin-filename", "new/Dockerfile"], self.dir, input=BAD_DOCKERFILE)
+        doc = json.loads(p.stdout)
+        self.assertEqual([(f["path"], f["rule"], f["severity"]) for f in doc["findings"]],
+                         [("new/Dockerfile", "ARCH003", "info")])
+        self.assertEqual(p.returncode, 0)  # info is below --fail-on warning
+        self.assertFalse(os.path.exists(os.path.join(self.dir, "new")))
+        # Over the configured max-file-size: PARSE005, as for a file on disk.
+        write(self.dir, "cudalint.toml", "max-file-size = 64\n")
+        p = run(["check", "--format", "json", "--stdin-filename", "Dockerfile"], self.dir,
+                input=BAD_DOCKERFILE + "# padding\n" * 1000)
+        self.assertEqual([f["rule"] for f in json.loads(p.stdout)["findings"]], ["PARSE005"])
+        self.assertEqual(p.returncode, 1)
+
+    def test_stdin_filename_fix_prints_the_fixed_text_and_writes_nothing(self):
+        on_disk = 'FROM nvidia/cuda:12.4.1-devel-ubuntu22.04\nENV TORCH_CUDA_ARCH_LIST="7.0"\n'
+        path = write(self.dir, "Dockerfile", on_disk)
+        before = os.stat(path).st_mtime_ns
+        stdin = 'FROM nvidia/cuda:12.4.1-devel-ubuntu22.04\nENV TORCH_CUDA_ARCH_LIST="sm_80;sm_90"\n'
+        p = run(["check", "--fix", "--stdin-filename", "Dockerfile"], self.dir, input=stdin)
+        self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+        self.assertEqual(p.stdout, stdin.replace("sm_80;sm_90", "8.0;9.0"))
+        self.assertIn("fixed", p.stderr)
+        self.assertEqual(read(path), on_disk)
+        self.assertEqual(os.stat(path).st_mtime_ns, before)
+        self.assertEqual(sorted(os.listdir(self.dir)), ["Dockerfile"])
+        # What cannot be fixed is reported on stderr; stdout is still the whole text.
+        stdin = BAD_DOCKERFILE + 'ENV X="sm_80;sm_90"\nENV TORCH_CUDA_ARCH_LIST="sm_80"\n'
+        p = run(["check", "--fix", "--color", "never", "--stdin-filename", "Dockerfile"], self.dir, input=stdin)
+        self.assertEqual(p.returncode, 1)
+        self.assertEqual(p.stdout, stdin.replace('LIST="sm_80"', 'LIST="8.0"'))
+        self.assertIn("Dockerfile:2:27: error: sm_37", p.stderr)
+        # A file cudalint does not analyse is echoed unchanged.
+        p = run(["check", "--fix", "--stdin-filename", "notes.txt"], self.dir, input="sm_80\n")
+        self.assertEqual((p.returncode, p.stdout), (0, "sm_80\n"), p.stderr)
+        # Too large for max-file-size: reported, and echoed whole (also the part past the limit).
+        write(self.dir, "cudalint.toml", "max-file-size = 64\n")
+        big = BAD_DOCKERFILE + "# padding\n" * 10000
+        p = run(["check", "--fix", "--stdin-filename", "Dockerfile"], self.dir, input=big)
+        self.assertEqual(p.stdout, big)
+        self.assertIn("PARSE005", p.stderr)
+        self.assertEqual(read(path), on_disk)
+
+    def test_stdin_filename_bad_combinations_exit_2(self):
+        write(self.dir, "Dockerfile", BAD_DOCKERFILE)
+        write(self.dir, "other/Dockerfile", BAD_DOCKERFILE)
+        for args, needle in [
+            (["check", "--stdin-filename", "Dockerfile", "Dockerfile", "other/Dockerfile"], "one file"),
+            (["check", "--stdin-filename", "Dockerfile", "other/Dockerfile"], "must be `-` or that file"),
+            (["check", "--stdin-filename", "Dockerfile", "other"], "must be `-` or that file"),
+            (["check", "--stdin-filename"], "--stdin-filename needs a path"),
+            (["check", "--stdin-filename="], "--stdin-filename needs a path"),
+            (["rules", "--stdin-filename", "Dockerfile"], "option of `cudalint check`"),
+            (["rules", "--statistics"], "option of `cudalint check`"),
+            (["check", "--statistics", "--format", "sarif"], "--statistics prints --format text or json"),
+        ]:
+            p = run(args, self.dir, input=BAD_DOCKERFILE)
+            self.assertEqual(p.returncode, 2, args)
+            self.assertIn(needle, p.stderr, args)
+            self.assertEqual(p.stdout, "", args)
+        self.assertIn("--stdin-filename PATH", run(["--help"], self.dir).stdout)
+        self.assertIn("--statistics", run(["--help"], self.dir).stdout)
+
+    def test_statistics_counts_sorted_text_and_json(self):
+        write(self.dir, "a/Dockerfile", BAD_DOCKERFILE)
+        write(self.dir, "b/Dockerfile", BAD_DOCKERFILE.replace("8.0", "3.5"))
+        write(self.dir, "c/Dockerfile", 'FROM nvidia/cuda:12.4.1-devel-ubuntu22.04\n'
+              'ENV TORCH_CUDA_ARCH_LIST="sm_80;sm_90"\n')
+        full = run(["check", "--format", "json"], self.dir)
+        findings = json.loads(full.stdout)["findings"]
+        counts = {}
+        for f in findings:
+            counts[f["rule"]] = counts.get(f["rule"], 0) + 1
+        self.assertGreaterEqual(len(counts), 2, findings)
+        want = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+        names = {r["id"]: r["name"] for r in json.loads(run(["rules", "--format", "json"], self.dir).stdout)}
+
+        p = run(["check", "--format", "json", "--statistics"], self.dir)
+        self.assertEqual(p.returncode, full.returncode)
+        stats = json.loads(p.stdout)
+        self.assertEqual([(s["code"], s["count"]) for s in stats], want)
+        for s in stats:
+            self.assertEqual(set(s), {"code", "name", "count", "fixable"})
+            self.assertEqual(s["name"], names[s["code"]])
+            fixable = any(f["rule"] == s["code"] and f.get("fix") and f["fix"]["applicability"] == "safe"
+                          for f in findings)
+            self.assertEqual(s["fixable"], fixable, s)
+        self.assertTrue(any(s["fixable"] for s in stats))
+
+        p = run(["check", "--statistics"], self.dir)
+        self.assertEqual(p.returncode, full.returncode)
+        lines = p.stdout.splitlines()
+        self.assertEqual(len(lines), len(want))
+        for line, (code, n) in zip(lines, want):
+            fields = line.split()
+            self.assertEqual((int(fields[0]), fields[1], fields[-1]), (n, code, names[code]), line)
+            self.assertEqual("[*]" in fields, any(s["code"] == code and s["fixable"] for s in stats), line)
+        self.assertNotIn("^", p.stdout)
+        # No findings: empty text, an empty array, exit 0.
+        clean = os.path.join(self.dir, "clean")
+        write(clean, "Dockerfile", "FROM ubuntu:22.04\n")
+        self.assertEqual(run(["check", "--statistics"], clean).stdout, "")
+        p = run(["check", "--statistics", "--format", "json"], clean)
+        self.assertEqual((p.returncode, json.loads(p.stdout)), (0, []))
+        # With --exit-zero and --stdin-filename, as for a normal run.
+        p = run(["check", "--statistics", "--exit-zero", "--stdin-filename", "a/Dockerfile"], self.dir,
+                input=BAD_DOCKERFILE)
+        self.assertEqual(p.returncode, 0)
+        self.assertRegex(p.stdout, r"^\s+1 ARCH003 ")
 
 if __name__ == "__main__":
     BIN = os.path.abspath(sys.argv.pop(1))

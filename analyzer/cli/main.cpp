@@ -14,6 +14,7 @@
 
 #include "analyzer/core/disk_cache.h"
 #include "analyzer/cli/build_graph_output.h"
+#include "analyzer/cli/stdin_input.h"
 #include "analyzer/core/huge_pages.h"
 #include "analyzer/engine/baseline.h"
 #include "analyzer/engine/diff_base.h"
@@ -22,6 +23,7 @@
 #include "analyzer/engine/run.h"
 #include "analyzer/lsp/server.h"
 #include "analyzer/report/report.h"
+#include "analyzer/report/statistics.h"
 #include "rules/registry.h"
 
 #ifndef CUDALINT_VERSION
@@ -66,6 +68,11 @@ Options for check:
   --diff-base REV                   report only findings on lines changed since git revision REV
   --fix                             apply safe fixes
   --unsafe-fixes                    also apply unsafe fixes (with --fix) or show them
+  --stdin-filename PATH             lint standard input as the text of PATH (the rest of the project
+                                    is read from disk); with --fix, print the fixed text to stdout
+                                    and the report to stderr, and write no file
+  --statistics                      print each rule's number of findings instead of the findings
+                                    (with --format text or json)
   --color auto|always|never         colours in text output (default: auto = only on a TTY)
   --concise                         text output without source lines
   -v, --verbose                     text output also notes what could not be checked (JSON always has them)
@@ -86,6 +93,8 @@ struct Args {
   std::optional<std::string> explain;
   std::optional<std::string> cache_dir;  // --cache-dir
   bool no_cache = false;                 // --no-cache
+  std::optional<std::string> stdin_filename;  // --stdin-filename
+  bool statistics = false;                    // --statistics
 };
 
 std::vector<std::string> split_ids(const std::string& s) {
@@ -199,6 +208,12 @@ int parse_args(int argc, char** argv, Args& a) {
     if (flag == "--diff-base") { if (!need(i, flag, val)) return usage_error("--diff-base needs a git revision"); a.diff_base = val; continue; }
     if (flag == "--write-baseline") { if (!need(i, flag, val)) return usage_error("--write-baseline needs a file"); a.write_baseline = val; continue; }
     if (s == "--fix") { a.fix = true; continue; }
+    if (flag == "--stdin-filename") {
+      if (!need(i, flag, val) || val.empty()) return usage_error("--stdin-filename needs a path");
+      a.stdin_filename = val;
+      continue;
+    }
+    if (s == "--statistics") { a.statistics = true; continue; }
     if (s == "--unsafe-fixes") { a.unsafe_fixes = true; continue; }
     if (s == "--concise") { a.concise = true; continue; }
     if (s == "-v" || s == "--verbose") { a.verbose = true; continue; }
@@ -288,7 +303,44 @@ int clean_cache(const Args& a) {
   return 0;
 }
 
+// --stdin-filename: reads standard input (within the size limit that applies to the file) as
+// the text of that file. Returns -1 to continue, else an exit code.
+int take_stdin(Args& a, std::string& abs, bool& complete) {
+  const std::string& name = *a.stdin_filename;
+  abs = make_absolute(name);
+  if (a.run.paths.size() > 1)
+    return usage_error("--stdin-filename lints one file: give no PATH, `-` or that same file");
+  if (a.run.paths.size() == 1 && a.run.paths[0] != "-" && make_absolute(a.run.paths[0]) != abs)
+    return usage_error(fmt::format("--stdin-filename {} names the file to lint; PATH `{}` must be `-` or that file",
+                                   name, a.run.paths[0]));
+  a.run.paths = {name};
+  std::string text, err;
+  if (!read_stdin_text(STDIN_FILENO, max_file_bytes_for(a.run, abs), text, complete, err)) {
+    std::cerr << "cudalint: error: cannot read standard input: " << err << "\n";
+    return 2;
+  }
+  a.run.overlays[abs] = std::move(text);
+  return -1;
+}
+
 int check(Args& a) {
+  if (a.statistics && a.format != "text" && a.format != "json")
+    return usage_error("--statistics prints --format text or json");
+  // --stdin-filename: its absolute path, and whether standard input was read to its end.
+  std::string stdin_abs;
+  bool stdin_complete = true;
+  if (a.stdin_filename)
+    if (int rc = take_stdin(a, stdin_abs, stdin_complete); rc >= 0) return rc;
+  // With --stdin-filename --fix, stdout carries the input as fixed; unchanged when it was not
+  // analysed (excluded, of no known kind, too large: then the part not read is copied through).
+  auto print_stdin_text = [&]() {
+    if (!a.stdin_filename || !a.fix) return true;
+    std::cout << a.run.overlays[stdin_abs];
+    bool ok = stdin_complete || copy_rest(STDIN_FILENO, std::cout);
+    std::cout.flush();
+    if (!ok) std::cerr << "cudalint: error: cannot read standard input\n";
+    return ok;
+  };
   std::optional<DiskCache> cache = open_cache(a);
   if (cache) a.run.disk_cache = &*cache;
   RunOutput out = run_analysis(a.run);
@@ -304,6 +356,7 @@ int check(Args& a) {
           per_file[pf.fs_path].push_back(&pf);
       size_t applied = 0;
       for (const auto& [fs_path, list] : per_file) {
+        if (a.stdin_filename && fs_path != stdin_abs) continue;  // with stdin, no file is written
         auto sit = out.sources.find(list.front()->display_path);
         if (sit == out.sources.end()) continue;
         std::string text = sit->second->text;
@@ -311,6 +364,11 @@ int check(Args& a) {
         for (const auto* pf : list) fixes.push_back(&pf->fix);
         size_t n = apply_fixes(text, fixes);
         if (n == 0 || text == sit->second->text) continue;
+        if (a.stdin_filename) {  // the fixed text replaces the input for the next pass
+          a.run.overlays[fs_path] = std::move(text);
+          applied += n;
+          continue;
+        }
         std::string err;
         if (!write_file_atomically(fs_path, text, err)) {
           std::cerr << "cudalint: error: " << err << "\n";
@@ -331,6 +389,7 @@ int check(Args& a) {
       return 2;
     }
     std::cerr << fmt::format("cudalint: wrote {} findings to {}\n", out.findings.size(), *a.write_baseline);
+    if (!print_stdin_text()) return 2;
     return out.config_error ? 2 : 0;
   }
   size_t baselined = 0;
@@ -364,13 +423,17 @@ int check(Args& a) {
   for (auto& [path, message] : out.notes) info.notes.push_back({path, message});
 
   std::ostringstream buf;
-  if (a.format == "json") report::write_json(buf, out.findings, info);
+  if (a.statistics) {
+    auto counts = report::count_by_rule(out.findings, a.unsafe_fixes);
+    if (a.format == "json") report::write_statistics_json(buf, counts);
+    else report::write_statistics_text(buf, counts);
+  } else if (a.format == "json") report::write_json(buf, out.findings, info);
   else if (a.format == "sarif") report::write_sarif(buf, out.findings, info);
   else if (a.format == "github") report::write_github(buf, out.findings, info);
   else if (a.format == "gitlab") report::write_gitlab(buf, out.findings, info);
   else {
     report::TextOptions to;
-    bool tty = !a.output && ::isatty(STDOUT_FILENO);
+    bool tty = !a.output && ::isatty(a.stdin_filename && a.fix ? STDERR_FILENO : STDOUT_FILENO);
     to.color = a.color == "always" || (a.color == "auto" && tty && !std::getenv("NO_COLOR"));
     to.show_source = !a.concise;
     to.show_notes = a.verbose;
@@ -382,10 +445,13 @@ int check(Args& a) {
       std::cerr << "cudalint: error: " << err << "\n";
       return 2;
     }
+  } else if (a.stdin_filename && a.fix) {
+    std::cerr << buf.str();  // stdout carries the fixed text
   } else {
     std::cout << buf.str();
     std::cout.flush();
   }
+  if (!print_stdin_text()) return 2;
   if (fixed) std::cerr << fmt::format("cudalint: fixed {} problem{}\n", fixed, fixed == 1 ? "" : "s");
   if (baselined) std::cerr << fmt::format("cudalint: {} finding{} matched the baseline\n", baselined, baselined == 1 ? "" : "s");
 
@@ -436,6 +502,9 @@ int main_impl(int argc, char** argv) {
   Args a;
   int rc = parse_args(argc, argv, a);
   if (rc >= 0) return rc;
+  if (a.command != "check" && (a.stdin_filename || a.statistics))
+    return usage_error(fmt::format("{} is an option of `cudalint check`",
+                                   a.stdin_filename ? "--stdin-filename" : "--statistics"));
   if (a.explain) return explain(*a.explain);
   if (a.command == "explain") {
     if (a.run.paths.size() != 1) return usage_error("explain takes one rule id");

@@ -141,7 +141,14 @@ class Discoverer {
     std::string abs = normalise(arg[0] == '/' ? arg : cwd_ + "/" + arg);
     struct stat st {};
     if (::lstat(abs.c_str(), &st) != 0) {
-      problem(abs, errno_message(errno));
+      int e = errno;
+      // Text in memory needs no file on disk (`cat x.cu | cudalint check --stdin-filename new.cu`).
+      if (e == ENOENT && opts_.in_memory.count(abs)) {
+        if (classify_path(abs) != FileKind::Unknown && !inside_dot_git(abs) && !explicit_excluded(abs, false))
+          add_file(abs, true);
+        return;
+      }
+      problem(abs, errno_message(e));
       return;
     }
     if (inside_dot_git(abs)) return;  // `.git` is never entered, not even on request

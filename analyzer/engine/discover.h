@@ -3,6 +3,7 @@
 #pragma once
 
 #include <functional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,9 @@ struct DiscoveryOptions {
   // config's `exclude`. Explicitly named files are still checked against it (like ruff's
   // --force-exclude being on), so pre-commit runs honour excludes.
   std::function<bool(const std::string& abs_path, bool is_dir)> excluded;
+  // Absolute paths of files whose text is in memory (--stdin-filename, editor buffers): named
+  // explicitly, they are taken even when nothing is on disk there.
+  std::set<std::string> in_memory;
 };
 
 struct DiscoveryResult {

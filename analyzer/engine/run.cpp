@@ -342,6 +342,15 @@ bool is_rule_selector(std::string_view s) {
   return false;
 }
 
+uint64_t max_file_bytes_for(const RunOptions& opts, const std::string& abs_path) {
+  std::string root = opts.root.empty() ? make_absolute(".") : make_absolute(opts.root);
+  std::vector<Diagnostic> diags;  // configuration errors are the run's to report
+  std::map<std::string, std::shared_ptr<const SourceFile>> sources;
+  ConfigResolver configs(opts, root, diags, sources);
+  const LoadedConfig& lc = configs.for_file(abs_path);
+  return lc.config && lc.config->max_file_size ? lc.config->max_file_size->value : kDefaultMaxFileBytes;
+}
+
 RunOutput run_analysis(const RunOptions& opts) {
   RunOutput out;
   std::string root = opts.root.empty() ? make_absolute(".") : make_absolute(opts.root);
@@ -352,6 +361,7 @@ RunOutput run_analysis(const RunOptions& opts) {
   DiscoveryOptions dopts;
   dopts.root = root;
   dopts.respect_gitignore = opts.respect_gitignore;
+  for (const auto& [abs, text] : opts.overlays) dopts.in_memory.insert(abs);
   std::vector<GlobPattern> defaults;
   for (auto name : kDefaultExcludes) {
     GlobPattern g;
@@ -378,9 +388,9 @@ RunOutput run_analysis(const RunOptions& opts) {
   // the build files under the root come along as context.
   std::set<std::string> context_files;
   if (!opts.paths.empty() && !opts.graph_only && !opts.confine_to_root &&
-      std::all_of(opts.paths.begin(), opts.paths.end(), [](const std::string& p) {
+      std::all_of(opts.paths.begin(), opts.paths.end(), [&](const std::string& p) {
         std::error_code ec;
-        return std::filesystem::is_regular_file(p, ec);
+        return std::filesystem::is_regular_file(p, ec) || opts.overlays.count(make_absolute(p)) > 0;
       })) {
     std::set<std::string> asked;
     for (const auto& f : found.files) asked.insert(f.fs_path);
@@ -420,7 +430,13 @@ RunOutput run_analysis(const RunOptions& opts) {
     if (w.file.kind == FileKind::Python)
       module_name_store.emplace_back(model::last_name_component(model::module_name_of(w.file.display_path)));
   ModuleNames module_names(module_name_store.begin(), module_name_store.end());
-  parallel_for(work.size(), jobs, [&](size_t i) { process_file(work[i], opts, max_bytes, module_names); });
+  // Each file is held to the limit of the configuration that governs it.
+  parallel_for(work.size(), jobs, [&](size_t i) {
+    const LoadedConfig* lc = work[i].config;
+    uint64_t limit = lc && lc->config && lc->config->max_file_size ? lc->config->max_file_size->value
+                                                                    : kDefaultMaxFileBytes;
+    process_file(work[i], opts, limit, module_names);
+  });
 
   // 3. Model (one thread, deterministic order) and rules.
   std::vector<std::pair<const SourceFile*, std::string>> loaded;

@@ -31,7 +31,9 @@ struct RunOptions {
   unsigned jobs = 0;                         // 0 = all cores
   bool respect_gitignore = true;
   std::optional<std::string> only_rule;      // run and report only this rule (fixture harness)
-  std::map<std::string, std::string> overlays;  // absolute path → unsaved text (editors)
+  // Absolute path → text that replaces the file's (editors' unsaved buffers, --stdin-filename).
+  // A path named in `paths` that has an overlay need not exist on disk.
+  std::map<std::string, std::string> overlays;
   // Editors: parse only these CUDA sources (absolute paths) with Clang; the others still count
   // for the build model. Unset = all.
   std::optional<std::set<std::string>> cuda_sources;
@@ -71,6 +73,10 @@ struct RunOutput {
 };
 
 RunOutput run_analysis(const RunOptions& opts);
+
+// The size limit (max-file-size) that a run with `opts` applies to the file at `abs_path`: that
+// of the configuration governing it, else kDefaultMaxFileBytes.
+uint64_t max_file_bytes_for(const RunOptions& opts, const std::string& abs_path);
 
 // Whether a string is "ALL", a family ("ARCH"), a prefix ("ARCH0") or an id.
 bool is_rule_selector(std::string_view s);

@@ -103,6 +103,28 @@ TEST_F(Discover, WalksSortedAndKeepsKnownKindsOnly) {
   EXPECT_EQ(r.files[1].kind, FileKind::Dockerfile);
 }
 
+TEST_F(Discover, InMemoryFilesNeedNothingOnDisk) {
+  // --stdin-filename new/x.cu: the text is in memory; the path need not exist.
+  DiscoveryOptions opts;
+  opts.in_memory = {abs("new/x.cu"), abs("notes.txt"), abs("skip/k.cu")};
+  opts.excluded = [&](const std::string& p, bool) { return p == abs("skip/k.cu"); };
+  auto r = run({"new/x.cu"}, opts);
+  EXPECT_EQ(shown(r), (Paths{"new/x.cu"}));
+  EXPECT_EQ(problems(r), "");
+  ASSERT_EQ(r.files.size(), 1u);
+  EXPECT_TRUE(r.files[0].explicit_arg);
+  EXPECT_EQ(r.files[0].kind, FileKind::CudaSource);
+  EXPECT_EQ(r.files[0].fs_path, abs("new/x.cu"));
+  // Of no known kind, or excluded: skipped silently, as a named file on disk would be.
+  r = run({"notes.txt", "skip/k.cu"}, opts);
+  EXPECT_EQ(shown(r), Paths{});
+  EXPECT_EQ(problems(r), "");
+  // Not in memory: still a problem.
+  r = run({"other.cu"}, opts);
+  EXPECT_EQ(shown(r), Paths{});
+  EXPECT_NE(problems(r), "");
+}
+
 TEST_F(Discover, NestedGitignores) {
   make_repo();
   write(".gitignore", "*.log.py\nbuild/\n/top_only.py\nout.py/\n");
