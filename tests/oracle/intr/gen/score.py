@@ -32,7 +32,8 @@ def main():
     cases = v["cases"]
     cudalint = os.path.abspath(a.cudalint)
     with tempfile.TemporaryDirectory(prefix="cudalint-intr-gen-") as tmp:
-        subprocess.run([sys.executable, os.path.join(HERE, "generate.py"), "--out", tmp], check=True,
+        subprocess.run([sys.executable, os.path.join(HERE, "generate.py"), "--out", tmp,
+                        "--skipped", os.path.join(tmp, "skipped.tsv")], check=True,
                        stdout=subprocess.DEVNULL)
         missing = [c for c in cases if not os.path.exists(os.path.join(tmp, c))]
         if missing:
