@@ -84,6 +84,27 @@ TEST(GraphBreakConditions, ElifElseAndCaseNameWhatTheyNeed) {
   EXPECT_EQ(wildcard->only_when, "");
 }
 
+TEST(GraphBreakConditions, ALongConditionIsShortenedWithoutCuttingACharacter) {
+  // 56 ASCII bytes, then two-byte characters: the cut at 57 bytes falls inside the first.
+  std::string name(51, 'a');
+  auto v = breaks_of({{"m.py", "import torch\n"
+                               "@torch.compile\n"
+                               "def f(x, " + name + "):\n"
+                               "    if " + name + " == '\u00e9\u00e9\u00e9\u00e9\u00e9':\n"
+                               "        x = x.sum().item()\n"
+                               "    return x\n"}});
+  ASSERT_EQ(v.size(), 1u);
+  const std::string& w = v[0].only_when;
+  ASSERT_GE(w.size(), 3u);
+  EXPECT_EQ(w.substr(w.size() - 3), "...");
+  EXPECT_LE(w.size(), 60u);
+  for (size_t i = 0; i + 3 < w.size(); ++i) {
+    unsigned char c = static_cast<unsigned char>(w[i]);
+    if (c >= 0x80) EXPECT_EQ(c & 0xE0, 0xC0u) << "a lone continuation or cut lead byte at " << i;
+    if (c >= 0x80) ++i;  // its continuation byte
+  }
+}
+
 TEST(GraphBreakConditions, AnUnconditionalPathWins) {
   // `helper` is reached first under `if debug:` and then unconditionally.
   auto v = breaks_of({{"m.py",

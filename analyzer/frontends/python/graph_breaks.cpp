@@ -159,6 +159,15 @@ bool not_compiling_fn(std::string_view p) {
   return contains({"torch.jit.is_scripting", "torch.jit.is_tracing", "torch._C._get_tracing_state"}, p);
 }
 
+// Cuts `s` to at most `max` bytes ending in "...", never inside a UTF-8 sequence.
+void shorten(std::string& s, size_t max) {
+  if (s.size() <= max) return;
+  s.resize(max - 3);
+  while (!s.empty() && (static_cast<unsigned char>(s.back()) & 0xC0) == 0x80) s.pop_back();
+  if (!s.empty() && (static_cast<unsigned char>(s.back()) & 0x80)) s.pop_back();
+  s += "...";
+}
+
 std::string collapse(std::string_view s) {
   std::string out;
   bool space = false;
@@ -172,13 +181,7 @@ std::string collapse(std::string_view s) {
     out += c;
     if (out.size() > kMaxWhat) break;
   }
-  if (out.size() > kMaxWhat) {
-    out.resize(kMaxWhat - 3);
-    // Do not cut a UTF-8 sequence.
-    while (!out.empty() && (static_cast<unsigned char>(out.back()) & 0xC0) == 0x80) out.pop_back();
-    if (!out.empty() && (static_cast<unsigned char>(out.back()) & 0x80)) out.pop_back();
-    out += "...";
-  }
+  shorten(out, kMaxWhat);
   return out;
 }
 
@@ -1558,16 +1561,12 @@ class Summarizer {
   static std::string both(const std::string& a, const std::string& b) {
     if (a.empty() || b.empty()) return a.empty() ? b : a;
     std::string c = a + " and " + b;
-    if (c.size() > 120) c = c.substr(0, 117) + "...";
+    shorten(c, 120);
     return c;
   }
 
-  // The text of a condition for "only when `...`" (one line, shortened).
-  std::string condition_text(TSNode cond) const {
-    std::string c = collapse(txt(strip_parens(cond)));
-    if (c.size() > 80) c = c.substr(0, 77) + "...";
-    return c;
-  }
+  // The text of a condition for "only when `...`" (one line, shortened by collapse).
+  std::string condition_text(TSNode cond) const { return collapse(txt(strip_parens(cond))); }
 
   // Pushes a condition onto when_ for a block; an empty one leaves the enclosing condition.
   class WhenScope {
