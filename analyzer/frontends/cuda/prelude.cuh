@@ -60,10 +60,12 @@ struct __cl_any {
 #undef __CL_BINOP
 #undef __CL_CASSIGN
 
-// A value type that converts to and from anything (half, bfloat16, fp8 and friends).
-#define __CL_VALUE_TYPE(T)                                           \
+// A value type that converts to and from anything (half, bfloat16, fp8 and friends), as wide as
+// CUDA's (the coalescing analysis measures accesses by the element's size); `.x`/`.y` are static
+// so that they take no room.
+#define __CL_VALUE_TYPE(T, STORAGE)                                  \
   struct T {                                                         \
-    unsigned short __x;                                              \
+    STORAGE __x;                                                     \
     T() = default; /* trivial, as CUDA 12+ declares it: unions hold these */ \
     template <class U> __host__ __device__ T(const U&);              \
     /* __half2{lo, hi}, __nv_bfloat162(a, b) */                      \
@@ -76,7 +78,7 @@ struct __cl_any {
     template <class U> __host__ __device__ T& operator-=(const U&);  \
     template <class U> __host__ __device__ T& operator*=(const U&);  \
     template <class U> __host__ __device__ T& operator/=(const U&);  \
-    __cl_any x, y;                                                   \
+    static __cl_any x, y;                                            \
     friend __host__ __device__ T operator+(const T&, const T&);      \
     friend __host__ __device__ T operator-(const T&, const T&);      \
     friend __host__ __device__ T operator*(const T&, const T&);      \
@@ -86,12 +88,16 @@ struct __cl_any {
     friend __host__ __device__ bool operator>(const T&, const T&);   \
     friend __host__ __device__ bool operator==(const T&, const T&);  \
   };
-__CL_VALUE_TYPE(__half) __CL_VALUE_TYPE(__half2) __CL_VALUE_TYPE(__nv_bfloat16) __CL_VALUE_TYPE(__nv_bfloat162)
-__CL_VALUE_TYPE(__nv_fp8_e4m3) __CL_VALUE_TYPE(__nv_fp8_e5m2) __CL_VALUE_TYPE(__nv_fp8x2_e4m3)
-__CL_VALUE_TYPE(__nv_fp8x2_e5m2) __CL_VALUE_TYPE(__nv_fp8x4_e4m3) __CL_VALUE_TYPE(__nv_fp8x4_e5m2)
-__CL_VALUE_TYPE(__nv_fp8_e8m0) __CL_VALUE_TYPE(__nv_fp6_e2m3) __CL_VALUE_TYPE(__nv_fp6_e3m2)
-__CL_VALUE_TYPE(__nv_fp4_e2m1) __CL_VALUE_TYPE(__nv_fp4x2_e2m1) __CL_VALUE_TYPE(__half_raw)
-__CL_VALUE_TYPE(__nv_bfloat16_raw) __CL_VALUE_TYPE(__half2_raw) __CL_VALUE_TYPE(__nv_bfloat162_raw)
+__CL_VALUE_TYPE(__half, unsigned short) __CL_VALUE_TYPE(__half2, unsigned)
+__CL_VALUE_TYPE(__nv_bfloat16, unsigned short) __CL_VALUE_TYPE(__nv_bfloat162, unsigned)
+__CL_VALUE_TYPE(__nv_fp8_e4m3, unsigned char) __CL_VALUE_TYPE(__nv_fp8_e5m2, unsigned char)
+__CL_VALUE_TYPE(__nv_fp8x2_e4m3, unsigned short) __CL_VALUE_TYPE(__nv_fp8x2_e5m2, unsigned short)
+__CL_VALUE_TYPE(__nv_fp8x4_e4m3, unsigned) __CL_VALUE_TYPE(__nv_fp8x4_e5m2, unsigned)
+__CL_VALUE_TYPE(__nv_fp8_e8m0, unsigned char) __CL_VALUE_TYPE(__nv_fp6_e2m3, unsigned char)
+__CL_VALUE_TYPE(__nv_fp6_e3m2, unsigned char) __CL_VALUE_TYPE(__nv_fp4_e2m1, unsigned char)
+__CL_VALUE_TYPE(__nv_fp4x2_e2m1, unsigned char) __CL_VALUE_TYPE(__half_raw, unsigned short)
+__CL_VALUE_TYPE(__nv_bfloat16_raw, unsigned short) __CL_VALUE_TYPE(__half2_raw, unsigned)
+__CL_VALUE_TYPE(__nv_bfloat162_raw, unsigned)
 #undef __CL_VALUE_TYPE
 typedef __half half;
 typedef __half2 half2;
@@ -373,7 +379,11 @@ struct cluster_group : thread_group {
   template <class T> __host__ __device__ unsigned query_shared_rank(T* addr) const;
 };
 struct coalesced_group : thread_group {};
-template <unsigned N, class P = void> struct thread_block_tile : thread_group {};
+// As CUDA's: a tile from tiled_partition<N>(parent) converts to thread_block_tile<N> (its base),
+// so `cg::thread_block_tile<32> t = cg::tiled_partition<32>(block);` is well-formed.
+template <unsigned N, class P = void> struct thread_block_tile;
+template <unsigned N> struct thread_block_tile<N, void> : thread_group {};
+template <unsigned N, class P> struct thread_block_tile : thread_block_tile<N, void> {};
 __host__ __device__ thread_block this_thread_block();
 __host__ __device__ grid_group this_grid();
 __host__ __device__ cluster_group this_cluster();
