@@ -9,11 +9,24 @@
 
 namespace cudalint::rules::mem {
 
-// "adjacent lanes of a warp are 32 bytes apart: 32 sectors per request where 4 would do"
+// How far apart adjacent lanes are: "36 bytes apart", "`stride` elements apart", "in groups of 4
+// lanes 64 bytes apart".
+inline std::string distance(const cuda::GlobalAccess& a) {
+  if (!a.stride_symbol.empty())
+    return fmt::format("{}`{}` elements apart", a.group_lanes > 1 ? fmt::format("in groups of {} lanes ", a.group_lanes) : "",
+                       a.stride_symbol);
+  if (!a.lane_stride) return "scattered";
+  if (a.group_lanes > 1) return fmt::format("in groups of {} lanes {} bytes apart", a.group_lanes, *a.lane_stride);
+  return fmt::format("{} bytes apart", *a.lane_stride);
+}
+
+// "adjacent lanes of a warp are 32 bytes apart (4-byte loads): about 32 32-byte sectors per
+// request where 4 would do"
 inline std::string pattern(const cuda::GlobalAccess& a) {
-  return fmt::format("adjacent lanes of a warp are {} bytes apart ({}-byte {}s): about {:g} 32-byte sectors per "
-                     "request where {:g} would do",
-                     *a.lane_stride, a.width, a.store ? "store" : "load", a.sectors, a.ideal);
+  return fmt::format("adjacent lanes of a warp are {} ({}-byte {}s): about {:g} 32-byte sectors per request where {:g} "
+                     "would do{}",
+                     distance(a), a.width, a.store ? "store" : "load", a.sectors, a.ideal,
+                     a.stride_symbol.empty() ? "" : fmt::format(" unless `{}` is 1", a.stride_symbol));
 }
 
 inline const char* verb(const cuda::GlobalAccess& a) { return a.store ? "store to" : "load from"; }

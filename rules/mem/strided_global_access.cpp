@@ -14,8 +14,16 @@ constexpr size_t kMaxRelated = 8;  // places listed with a grouped finding
 constexpr RuleInfo kInfo{
     .id = "MEM001", .name = "strided-global-access", .family = "MEM",
     .default_severity = Severity::Warning,
-    .summary = "a global load or store whose lanes are a constant stride apart, so each warp request "
-               "touches many more sectors than it uses"};
+    .summary = "a global load or store whose lanes are a stride apart, so each warp request touches many more "
+               "sectors than it uses"};
+
+std::string remedy(const cuda::GlobalAccess& a, size_t n) {
+  if (a.run_merged)
+    return fmt::format("; each thread {} a contiguous {}-byte run through {} accesses, which L1/L2 merge (use "
+                       "vector {}s, such as float4, or stage the run through shared memory)",
+                       a.store ? "writes" : "reads", std::llabs(*a.lane_stride), n, a.store ? "store" : "load");
+  return " (make the lane index the unit-stride one, or stage through shared memory)";
+}
 
 class StridedGlobalAccess final : public Rule {
  public:
@@ -25,11 +33,12 @@ class StridedGlobalAccess final : public Rule {
     for (const auto& u : model.cuda_units) {
       // One finding per kernel, pointer, direction and stride: a run of accesses such as
       // `s[9*i+0]`, `s[9*i+1]`, ... (or one store in each branch of an if) is one pattern.
-      std::map<std::tuple<std::string, std::string, bool, int64_t>, std::vector<const cuda::GlobalAccess*>> groups;
-      std::vector<std::tuple<std::string, std::string, bool, int64_t>> order;
+      using Key = std::tuple<std::string, std::string, bool, std::string>;
+      std::map<Key, std::vector<const cuda::GlobalAccess*>> groups;
+      std::vector<Key> order;
       for (const auto& a : u.accesses) {
         if (!a.uncoalesced() || a.field_of_struct || a.row_position) continue;
-        auto key = std::make_tuple(a.kernel, a.pointer, a.store, *a.lane_stride);
+        Key key{a.kernel, a.pointer, a.store, a.stride_symbol.empty() ? distance_key(a) : a.stride_symbol};
         auto& g = groups[key];
         if (g.empty()) order.push_back(key);
         g.push_back(&a);
@@ -42,13 +51,20 @@ class StridedGlobalAccess final : public Rule {
                                                       a.pointer, g.size() > 2 ? "have" : "has")
                                         : std::string();
         auto& d = out.report(kInfo, Origin{u.file->path, {a.begin, a.end}},
-                             fmt::format("uncoalesced {} `{}` in kernel `{}`: {}{} (make the lane index the "
-                                         "unit-stride one, or stage through shared memory)",
-                                         mem::verb(a), a.pointer, a.kernel, mem::pattern(a), more));
+                             fmt::format("uncoalesced {} `{}` in kernel `{}`: {}{}{}", mem::verb(a), a.pointer,
+                                         a.kernel, mem::pattern(a), more, remedy(a, g.size())));
+        // The caches merge a thread's run; a runtime stride is uncoalesced only when it is not 1,
+        // which only its name suggests: both are worth knowing, neither is certain waste.
+        if (a.run_merged || (!a.stride_symbol.empty() && !a.symbol_certain)) d.severity = Severity::Info;
         for (size_t i = 1; i < g.size() && i <= kMaxRelated; ++i)
           d.related.push_back({Origin{u.file->path, {g[i]->begin, g[i]->end}}, "the same strided access pattern"});
       }
     }
+  }
+
+ private:
+  static std::string distance_key(const cuda::GlobalAccess& a) {
+    return fmt::format("{}/{}", a.lane_stride.value_or(0), a.group_lanes);
   }
 };
 

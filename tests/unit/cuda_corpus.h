@@ -68,9 +68,11 @@ inline Options three_arch_options(PreludeCache* cache) {
 inline std::string render_rest(const Result& r) {
   std::string s;
   for (const auto& a : r.accesses)
-    s += fmt::format("access {}-{} store={} k={} p={} w={} e={} stride={} dd={} f={} row={} sec={}\n", a.begin, a.end,
-                     a.store, a.kernel, a.pointer, a.width, a.element, a.lane_stride ? *a.lane_stride : -1,
-                     a.data_dependent, a.field_of_struct, a.row_position, a.sectors);
+    s += fmt::format("access {}-{} store={} k={} p={} w={} e={} stride={} g={} sym={}{} dd={} f={} row={} run={} off={} "
+                     "sec={}\n",
+                     a.begin, a.end, a.store, a.kernel, a.pointer, a.width, a.element, a.lane_stride ? *a.lane_stride : -1,
+                     a.group_lanes, a.stride_symbol, a.symbol_certain ? "!" : "", a.data_dependent, a.field_of_struct,
+                     a.row_position, a.run_merged, a.offset, a.sectors);
   for (const auto& e : r.syntax_errors) s += fmt::format("syntax {}-{} {}\n", e.begin, e.end, e.message);
   for (const auto& m : r.missing_includes) s += "missing " + m + "\n";
   for (const auto& e : r.errors) s += "error " + e + "\n";

@@ -1,6 +1,6 @@
 // Global-memory access patterns of device code: for each load and store through a kernel's
-// pointer parameters, the byte distance between adjacent lanes of a warp and the access width,
-// from an affine form of the address in threadIdx.x (x is the fastest launch dimension).
+// pointer parameters, the bytes each of a warp's 32 lanes addresses (x is the fastest launch
+// dimension), the access width, and the 32-byte sectors one warp-wide request touches.
 #pragma once
 
 #include <algorithm>
@@ -23,16 +23,27 @@ struct GlobalAccess {
   std::string pointer;             // the pointer parameter as written
   uint32_t width = 0;              // bytes one lane reads or writes
   uint32_t element = 0;            // bytes of the indexed element (a struct for field access)
-  // Bytes between adjacent lanes; nullopt when the index depends on a value that is not a
-  // compile-time constant (a kernel parameter, a loaded value).
+  // Bytes between adjacent lanes (between adjacent groups when group_lanes > 1); nullopt when
+  // the lanes' addresses are not a constant pattern (a runtime stride, a loaded index).
   std::optional<int64_t> lane_stride;
+  uint32_t group_lanes = 1;        // adjacent lanes that read adjacent elements (`t % 4`)
+  // A runtime value that multiplies the lane index (`stride`, `blockDim.x`, `4 * row`): the
+  // sectors then assume it is not degenerate (adjacent lanes at least a sector apart).
+  std::string stride_symbol;
+  bool symbol_certain = false;     // the runtime stride is at least a warp wide in any launch
   bool data_dependent = false;     // the index reads memory (a gather or scatter)
   bool field_of_struct = false;    // `p[i].field` on an array of structs
   bool row_position = false;       // the lane index multiplies a row length (`p[x * W + y]`)
-  // Sectors one warp-wide request touches (32 lanes, 32-byte sectors, aligned base), and the
-  // ideal for this width.
+  // Other accesses of the kernel to the pointer fill the gap between lanes (`s[9*i+0]` ...
+  // `s[9*i+8]`): each thread reads a contiguous run, which L1/L2 merge.
+  bool run_merged = false;
+  int64_t offset = 0;              // the known constant part of the address, in bytes
+  bool offset_known = false;       // the address has no unknown lane-invariant part
+  // Sectors one warp-wide request touches (the lanes that run it, 32-byte sectors, aligned base; a
+  // runtime stride taken as not degenerate: lanes it separates are a sector apart or more), and
+  // the ideal for this width.
   double sectors = 0, ideal = 0;
-  bool uncoalesced() const { return lane_stride && sectors > std::max(1.5 * ideal, ideal + 1); }
+  bool uncoalesced() const { return sectors > 0 && sectors > std::max(1.5 * ideal, ideal + 1); }
 };
 
 // Accesses reachable from the kernels defined in the main file, following calls into device

@@ -50,9 +50,14 @@ void write_result(bytes::Writer& w, const Result& r, const FeatureTable& table) 
     w.u32(a.element);
     w.boolean(a.lane_stride.has_value());
     w.i64(a.lane_stride.value_or(0));
+    w.u32(a.group_lanes);
+    w.str(a.stride_symbol);
+    w.boolean(a.symbol_certain);
     w.boolean(a.data_dependent);
     w.boolean(a.field_of_struct);
     w.boolean(a.row_position);
+    w.boolean(a.run_merged);
+    w.i64(a.offset);
     w.f64(a.sectors);
     w.f64(a.ideal);
   }
@@ -105,9 +110,14 @@ std::optional<Result> read_result(bytes::Reader& rd, const FeatureTable& table) 
     bool has = rd.boolean();
     int64_t stride = rd.i64();
     if (has) a.lane_stride = stride;
+    a.group_lanes = rd.u32();
+    a.stride_symbol = rd.str();
+    a.symbol_certain = rd.boolean();
     a.data_dependent = rd.boolean();
     a.field_of_struct = rd.boolean();
     a.row_position = rd.boolean();
+    a.run_merged = rd.boolean();
+    a.offset = rd.i64();
     a.sectors = rd.f64();
     a.ideal = rd.f64();
   }
