@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """Measures global-memory sectors per request of every corpus kernel with Nsight Compute.
 
-    python3 tests/oracle/mem/run_ncu.py OUT_DIR [--arch sm_90]
+    python3 tests/oracle/mem/run_ncu.py OUT_DIR [--arch sm_90] [--corpus DIR ...] [--compile-only]
 
-Builds one program from kernels/*.cu (a generated main that allocates the buffers of
+Builds one program from each corpus's *.cu (default: kernels/; the others are gen/kernels and
+patterns; a generated main that allocates the buffers of
 harness.cuh and calls every launch_<name> once, in file order), runs it under
 `ncu --metrics l1tex__t_{sectors,requests}_pipe_lsu_mem_global_op_{ld,st}.sum`, and writes
-OUT_DIR/measured.json: per kernel, sectors and requests for loads and stores, the access
+OUT_DIR/<corpus path with / as _>.json (measured.json for kernels/): per kernel, sectors and
+requests for loads and stores, the L2 sectors and DRAM bytes each direction moved, the access
 width from the kernel's header comment, the ideal sectors per request (a full warp's bytes /
 32) and the verdict: uncoalesced when measured sectors/request > max(1.5 * ideal, ideal + 1).
 """
@@ -20,6 +22,10 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 METRICS = [f"l1tex__t_{w}_pipe_lsu_mem_global_op_{op}.sum" for op in ("ld", "st") for w in ("sectors", "requests")]
+# What the caches let through: L2 sectors requested by L1 and DRAM bytes, per direction. A run
+# of adjacent accesses by one thread costs many L1 sectors per request but about the ideal here.
+CACHE_METRICS = ["lts__t_sectors_srcunit_tex_op_read.sum", "lts__t_sectors_srcunit_tex_op_write.sum",
+                 "dram__bytes_read.sum", "dram__bytes_write.sum"]
 
 MAIN = r'''
 #include <algorithm>
@@ -65,31 +71,47 @@ def widths(path):
     return int(m.group(1)), int(m.group(2))
 
 
-def verdict(sectors, requests, width):
+def verdict(sectors, requests, width, l2_sectors=None, dram_bytes=None):
     if not requests or not width:
         return None
     ideal = 32 * width / 32  # a full warp's bytes in 32-byte sectors
     spr = sectors / requests
-    return {"sectors": sectors, "requests": requests, "sectors_per_request": round(spr, 3),
-            "ideal": ideal, "uncoalesced": spr > max(1.5 * ideal, ideal + 1)}
+    v = {"sectors": sectors, "requests": requests, "sectors_per_request": round(spr, 3),
+         "ideal": ideal, "uncoalesced": spr > max(1.5 * ideal, ideal + 1)}
+    if l2_sectors is not None:
+        v["l2_sectors"] = l2_sectors
+        v["dram_bytes"] = dram_bytes
+        # The share of L1's sector traffic that reached DRAM: near 1 when every sector fetched
+        # is a new one, small when L1/L2 merged what adjacent requests share.
+        v["dram_per_l1_byte"] = round(dram_bytes / (32 * sectors), 3) if sectors else None
+    return v
 
 
 def main():
     out = sys.argv[1]
     arch = sys.argv[sys.argv.index("--arch") + 1] if "--arch" in sys.argv else "sm_90"
+    corpora = [sys.argv[i + 1] for i, a in enumerate(sys.argv) if a == "--corpus"] or ["kernels"]
     os.makedirs(out, exist_ok=True)
-    names = sorted(f[:-3] for f in os.listdir(os.path.join(HERE, "kernels")) if f.endswith(".cu"))
-    src = MAIN % {"includes": "\n".join(f'#include "kernels/{n}.cu"' for n in names),
+    for corpus in corpora:
+        measure(out, arch, corpus)
+
+
+def measure(out, arch, corpus):
+    names = sorted(f[:-3] for f in os.listdir(os.path.join(HERE, corpus)) if f.endswith(".cu"))
+    src = MAIN % {"includes": "\n".join(f'#include "{corpus}/{n}.cu"' for n in names),
                   "calls": "\n".join(f"  launch_{n}(B);" for n in names)}
     main_cu = os.path.join(HERE, "main.gen.cu")
     with open(main_cu, "w") as f:
         f.write(src)
-    exe = os.path.join(out, "corpus")
+    tag = "measured" if corpus == "kernels" else corpus.replace("/", "_")
+    exe = os.path.join(out, tag + ".exe")
     subprocess.run(["nvcc", "-O3", "-std=c++17", f"-arch={arch}", "-o", exe, main_cu], check=True)
     os.remove(main_cu)
-    r = subprocess.run(["ncu", "--metrics", ",".join(METRICS), "--csv", "--print-units", "base", exe],
+    if "--compile-only" in sys.argv:
+        return
+    r = subprocess.run(["ncu", "--metrics", ",".join(METRICS + CACHE_METRICS), "--csv", "--print-units", "base", exe],
                        capture_output=True, text=True)
-    with open(os.path.join(out, "ncu.csv"), "w") as f:
+    with open(os.path.join(out, tag + ".ncu.csv"), "w") as f:
         f.write(r.stdout)
     if r.returncode != 0:
         print(r.stderr[-4000:], file=sys.stderr)
@@ -109,12 +131,12 @@ def main():
         if v is None:
             print(f"no ncu data for {n}", file=sys.stderr)
             continue
-        ld_w, st_w = widths(os.path.join(HERE, "kernels", n + ".cu"))
+        ld_w, st_w = widths(os.path.join(HERE, corpus, n + ".cu"))
         result["kernels"][n] = {
-            "ld": verdict(v.get(METRICS[0], 0), v.get(METRICS[1], 0), ld_w),
-            "st": verdict(v.get(METRICS[2], 0), v.get(METRICS[3], 0), st_w),
+            "ld": verdict(v.get(METRICS[0], 0), v.get(METRICS[1], 0), ld_w, v.get(CACHE_METRICS[0]), v.get(CACHE_METRICS[2])),
+            "st": verdict(v.get(METRICS[2], 0), v.get(METRICS[3], 0), st_w, v.get(CACHE_METRICS[1]), v.get(CACHE_METRICS[3])),
         }
-    with open(os.path.join(out, "measured.json"), "w") as f:
+    with open(os.path.join(out, tag + ".json"), "w") as f:
         json.dump(result, f, indent=1, sort_keys=True)
     for n, k in result["kernels"].items():
         fmt = lambda x: "-" if not x else f"{x['sectors_per_request']:6.2f}/{x['ideal']:<4g}{' UNCOALESCED' if x['uncoalesced'] else ''}"
