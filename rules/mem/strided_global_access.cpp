@@ -17,11 +17,11 @@ constexpr RuleInfo kInfo{
     .summary = "a global load or store whose lanes are a stride apart, so each warp request touches many more "
                "sectors than it uses"};
 
-std::string remedy(const cuda::GlobalAccess& a, size_t n) {
+std::string remedy(const cuda::GlobalAccess& a) {
   if (a.run_merged)
-    return fmt::format("; each thread {} a contiguous {}-byte run through {} accesses, which L1/L2 merge (use "
-                       "vector {}s, such as float4, or stage the run through shared memory)",
-                       a.store ? "writes" : "reads", std::llabs(*a.lane_stride), n, a.store ? "store" : "load");
+    return fmt::format("; each thread {} a contiguous {}-byte run, which L1/L2 merge (use vector {}s, such as "
+                       "float4, or stage the run through shared memory)",
+                       a.store ? "writes" : "reads", std::llabs(*a.lane_stride), a.store ? "store" : "load");
   return " (make the lane index the unit-stride one, or stage through shared memory)";
 }
 
@@ -52,7 +52,7 @@ class StridedGlobalAccess final : public Rule {
                                         : std::string();
         auto& d = out.report(kInfo, Origin{u.file->path, {a.begin, a.end}},
                              fmt::format("uncoalesced {} `{}` in kernel `{}`: {}{}{}", mem::verb(a), a.pointer,
-                                         a.kernel, mem::pattern(a), more, remedy(a, g.size())));
+                                         a.kernel, mem::pattern(a), more, remedy(a)));
         // The caches merge a thread's run; a runtime stride is uncoalesced only when it is not 1,
         // which only its name suggests: both are worth knowing, neither is certain waste.
         if (a.run_merged || (!a.stride_symbol.empty() && !a.symbol_certain)) d.severity = Severity::Info;

@@ -79,6 +79,23 @@ TEST(LaneValue, ActiveLanesLimitTheFootprint) {
   EXPECT_EQ(two.sectors, 2);
 }
 
+TEST(LaneValue, LoopCounterRangesScaleAndAdd) {
+  LaneValue d = k(0);
+  d.span = 2;  // for (int d = 0; d < 3; ++d)
+  LaneValue idx = add(mul(gid(), k(3)), d);
+  EXPECT_EQ(idx.span, 2);
+  LaneValue b = bytes(idx, 8);
+  EXPECT_EQ(b.span, 16);
+  EXPECT_EQ(footprint(b, 8).stride, 24);
+  // A lane times a counter is a runtime stride named for it; a counter divided is unknown.
+  LaneValue kk = k(2);
+  kk.span = 2;
+  kk.name = "k";
+  EXPECT_EQ(footprint(bytes(mul(gid(), kk), 4), 4).symbol, "k");
+  EXPECT_TRUE(div(idx, k(2), true).c_unknown);
+  EXPECT_FALSE(kk.known_constant());
+}
+
 TEST(LaneValue, NamesOfRuntimeMultiples) {
   EXPECT_EQ(multiple_of(1, "stride"), "stride");
   EXPECT_EQ(multiple_of(4, "row"), "4 * row");

@@ -89,11 +89,12 @@ class Analyzer {
   clang::SourceManager& sm_;
   std::string kernel_name_;
   std::optional<Shape> block_;  // the kernel's block shape, when every launch in the file gives it
-  std::set<std::pair<uint32_t, bool>> seen_;
+  std::set<std::tuple<uint32_t, uint64_t, bool>> seen_;
   std::set<const clang::Expr*> stores_, handled_;
   std::set<const clang::Expr*> address_only_;  // `&p[i]`: an address computed, nothing loaded
   // Every assignment, compound assignment and increment of a variable in the bodies walked.
   std::map<const clang::VarDecl*, std::vector<const clang::Expr*>> mods_;
+  std::map<const clang::VarDecl*, std::pair<int64_t, int64_t>> ranges_;  // loop counters' first and last
   std::set<const clang::FunctionDecl*> scanned_;
   std::set<const clang::VarDecl*> evaluating_;
 
@@ -107,12 +108,34 @@ class Analyzer {
       auto* dr = llvm::dyn_cast<clang::DeclRefExpr>(e->IgnoreParenImpCasts());
       return dr ? llvm::dyn_cast<clang::VarDecl>(dr->getDecl()) : nullptr;
     };
+    if (auto* fs = llvm::dyn_cast<clang::ForStmt>(s)) counter(fs);
     if (auto* bo = llvm::dyn_cast<clang::BinaryOperator>(s); bo && bo->isAssignmentOp()) {
       if (const clang::VarDecl* vd = var_of(bo->getLHS())) mods_[vd].push_back(bo);
     } else if (auto* uo = llvm::dyn_cast<clang::UnaryOperator>(s); uo && uo->isIncrementDecrementOp()) {
       if (const clang::VarDecl* vd = var_of(uo->getSubExpr())) mods_[vd].push_back(uo);
     }
     for (const clang::Stmt* c : s->children()) scan_stmt(c);
+  }
+
+  // `for (int d = 0; d < 3; ++d)`: a counter from a constant to a constant bound by steps of one.
+  void counter(const clang::ForStmt* fs) {
+    auto* ds = llvm::dyn_cast_or_null<clang::DeclStmt>(fs->getInit());
+    auto* cond = llvm::dyn_cast_or_null<clang::BinaryOperator>(fs->getCond());
+    if (!ds || !ds->isSingleDecl() || !cond || !fs->getInc()) return;
+    auto* vd = llvm::dyn_cast<clang::VarDecl>(ds->getSingleDecl());
+    if (!vd || !vd->getInit() || !vd->getType()->isIntegerType()) return;
+    auto constant = [&](const clang::Expr* e) -> std::optional<int64_t> {
+      clang::Expr::EvalResult r;
+      if (e->isValueDependent() || !e->EvaluateAsInt(r, ctx_)) return std::nullopt;
+      return r.Val.getInt().getExtValue();
+    };
+    auto* lhs = llvm::dyn_cast<clang::DeclRefExpr>(cond->getLHS()->IgnoreParenImpCasts());
+    auto lo = constant(vd->getInit()), hi = constant(cond->getRHS());
+    if (!lhs || lhs->getDecl() != vd || !lo || !hi) return;
+    int64_t last = cond->getOpcode() == clang::BO_LT ? *hi - 1 : cond->getOpcode() == clang::BO_LE ? *hi : *lo - 1;
+    auto* inc = llvm::dyn_cast<clang::UnaryOperator>(fs->getInc()->IgnoreParenImpCasts());
+    if (!inc || !inc->isIncrementOp() || last < *lo || last - *lo > 4096) return;
+    ranges_[vd] = {*lo, last};
   }
 
   bool span_of(const clang::Expr* e, uint32_t& b, uint32_t& en) const {
@@ -274,7 +297,16 @@ class Analyzer {
 
   // A local variable: its initialiser, joined with every later assignment in the bodies walked.
   LV variable(const clang::VarDecl* vd, const Env& env, int guard) {
+    // A counter that only its loop's increment changes: its range.
+    if (auto r = ranges_.find(vd); r != ranges_.end() && mods_[vd].size() == 1) {
+      LV c = LV::constant(static_cast<double>(r->second.first));
+      c.span = static_cast<double>(r->second.second - r->second.first);
+      c.name = vd->getNameAsString();
+      return c;
+    }
     LV base = vd->getInit() ? eval(vd->getInit(), env, guard + 1) : LV::uniform(vd->getNameAsString());
+    // A runtime value computed into a variable is named for the variable (`dc`, not "a runtime value").
+    if (base.is_uniform() && base.c_unknown && base.name.empty()) base.name = vd->getNameAsString();
     auto it = mods_.find(vd);
     if (it == mods_.end() || evaluating_.count(vd)) return base;
     evaluating_.insert(vd);
@@ -510,8 +542,12 @@ class Analyzer {
   void record(const clang::Expr* where, const Located& loc, bool store, uint32_t element, uint32_t width, bool field,
               const Env& env) {
     uint32_t b = 0, e = 0;
-    if (!span_of(where, b, e) && !(env.site && span_of(env.site, b, e))) return;
-    if (!seen_.emplace(b, store).second) return;
+    // Reached through a helper in a header: reported at the call, one record per access of the
+    // helper (a run over a struct's fields there is a run here).
+    bool here = span_of(where, b, e);
+    if (!here && !(env.site && span_of(env.site, b, e))) return;
+    uint64_t what = here ? 0 : where->getBeginLoc().getRawEncoding();
+    if (!seen_.emplace(b, what, store).second) return;
     GlobalAccess a;
     a.begin = b;
     a.end = e;
@@ -533,6 +569,7 @@ class Analyzer {
     a.field_of_struct = field;
     a.data_dependent = loc.bytes.load;
     a.offset = static_cast<int64_t>(std::llround(loc.bytes.c));
+    a.offset_span = static_cast<int64_t>(std::llround(loc.bytes.span));
     a.ideal = std::max(1.0, static_cast<double>(a.width));
     if (!a.data_dependent && a.element) {
       Footprint fp = footprint(loc.bytes, a.width, env.active);
@@ -733,14 +770,16 @@ class KernelFinder : public clang::RecursiveASTVisitor<KernelFinder> {
 void mark_runs(std::vector<GlobalAccess>& all) {
   std::map<std::tuple<std::string, std::string, bool, int64_t>, std::vector<GlobalAccess*>> groups;
   for (auto& a : all)
-    if (a.lane_stride && a.group_lanes == 1 && a.stride_symbol.empty() && std::llabs(*a.lane_stride) > a.width)
+    if (a.lane_stride && a.group_lanes == 1 && a.stride_symbol.empty() && std::llabs(*a.lane_stride) > a.width &&
+        !a.field_of_struct)
       groups[{a.kernel, a.pointer, a.store, *a.lane_stride}].push_back(&a);
   for (auto& [key, g] : groups) {
     int64_t span = std::llabs(std::get<3>(key));
     std::vector<bool> covered(static_cast<size_t>(std::min<int64_t>(span, 4096)));
     if (static_cast<int64_t>(covered.size()) != span) continue;
     for (const GlobalAccess* a : g)
-      for (uint32_t i = 0; i < a->width; ++i) covered[static_cast<size_t>((((a->offset + i) % span) + span) % span)] = true;
+      for (int64_t i = 0; i < a->width + a->offset_span && i < span; ++i)
+        covered[static_cast<size_t>((((a->offset + i) % span) + span) % span)] = true;
     size_t n = 0;
     for (bool c : covered) n += c;
     if (4 * n >= 3 * covered.size())

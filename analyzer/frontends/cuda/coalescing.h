@@ -38,7 +38,7 @@ struct GlobalAccess {
   // `s[9*i+8]`): each thread reads a contiguous run, which L1/L2 merge.
   bool run_merged = false;
   int64_t offset = 0;              // the known constant part of the address, in bytes
-  bool offset_known = false;       // the address has no unknown lane-invariant part
+  int64_t offset_span = 0;         // ... which a loop counter moves over [offset, offset + span]
   // Sectors one warp-wide request touches (the lanes that run it, 32-byte sectors, aligned base; a
   // runtime stride taken as not degenerate: lanes it separates are a sector apart or more), and
   // the ideal for this width.

@@ -52,7 +52,7 @@ std::string fmt_factor(double k, const std::string& name) { return number(k) + "
 
 std::string product_name(const LaneValue& u) {
   if (u.name.empty()) return {};
-  if (u.c != 0 && !u.c_unknown) return {};
+  if (u.c != 0 && !u.c_unknown && u.span == 0) return {};
   return u.name;
 }
 
@@ -112,6 +112,7 @@ LaneValue add(const LaneValue& a, const LaneValue& b) {
   r.sym_certain = as ? a.sym_certain : b.sym_certain;
   r.c = a.c + b.c;
   r.c_unknown = a.c_unknown || b.c_unknown;
+  r.span = a.span + b.span;
   // A named unknown plus a known constant keeps its name (`row + 1` is about as wide as `row`).
   if (r.c_unknown && !a.varies() && !b.varies()) {
     const LaneValue* named = a.c_unknown && !b.c_unknown ? &a : b.c_unknown && !a.c_unknown ? &b : nullptr;
@@ -129,7 +130,7 @@ LaneValue neg(const LaneValue& a) {
     r.v[i] = -a.v[i];
     r.vs[i] = -a.vs[i];
   }
-  r.c = -a.c;
+  r.c = -a.c - a.span;
   r.name.clear();
   return r;
 }
@@ -142,6 +143,16 @@ LaneValue mul(const LaneValue& a, const LaneValue& b) {
   if (av && bv) return unknown_from(a, b);  // lane * lane: not a stride
   LaneValue r = flags_of(a, b);
   if (!av && !bv) {
+    if (a.span != 0 || b.span != 0) {
+      // A range times a known constant is a range; a range times a range or an unknown is not.
+      const LaneValue& ranged = a.span != 0 ? a : b;
+      const LaneValue& other = a.span != 0 ? b : a;
+      if (!other.known_constant() || ranged.c_unknown) return LaneValue::uniform(ranged.name.empty() ? other.name : ranged.name);
+      double k = other.c;
+      r.c = k >= 0 ? ranged.c * k : (ranged.c + ranged.span) * k;
+      r.span = ranged.span * std::fabs(k);
+      return r;
+    }
     r.c = a.c * b.c;
     r.c_unknown = (a.c_unknown && (b.c != 0 || b.c_unknown)) || (b.c_unknown && (a.c != 0 || a.c_unknown));
     if (r.c_unknown) {
@@ -161,14 +172,15 @@ LaneValue mul(const LaneValue& a, const LaneValue& b) {
   const LaneValue& l = av ? a : b;
   const LaneValue& u = av ? b : a;
   r.scaled = true;
-  if (!u.c_unknown) {
+  if (!u.c_unknown && u.span == 0) {
     for (int i = 0; i < kLanes; ++i) {
       r.v[i] = l.v[i] * u.c;
       r.vs[i] = l.vs[i] * u.c;
     }
     r.sym = l.sym;
     r.sym_certain = l.sym_certain;
-    r.c = l.c * u.c;
+    r.c = u.c >= 0 ? l.c * u.c : (l.c + l.span) * u.c;
+    r.span = l.span * std::fabs(u.c);
     r.c_unknown = l.c_unknown;
     return r;
   }
@@ -181,7 +193,17 @@ LaneValue mul(const LaneValue& a, const LaneValue& b) {
   return r;
 }
 
-LaneValue div(const LaneValue& a, const LaneValue& b, bool integer) {
+// A range's exact image under division or remainder is not tracked: its known part becomes unknown.
+static LaneValue unranged(LaneValue a) {
+  if (a.span != 0) {
+    a.span = 0;
+    a.c_unknown = true;
+  }
+  return a;
+}
+
+LaneValue div(const LaneValue& a_in, const LaneValue& b, bool integer) {
+  LaneValue a = unranged(a_in);
   if (!a.lanes_known || !b.known_constant() || b.c == 0 || b.load) return unknown_from(a, b);
   LaneValue r = flags_of(a, b);
   double d = b.c;
@@ -208,7 +230,8 @@ LaneValue div(const LaneValue& a, const LaneValue& b, bool integer) {
   return r;
 }
 
-LaneValue rem(const LaneValue& a, const LaneValue& b) {
+LaneValue rem(const LaneValue& a_in, const LaneValue& b) {
+  LaneValue a = unranged(a_in);
   if (!a.lanes_known || !b.known_constant() || b.c <= 0 || b.load || nonzero(a.vs)) return unknown_from(a, b);
   LaneValue r = flags_of(a, b);
   double m = b.c;

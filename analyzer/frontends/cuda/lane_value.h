@@ -23,6 +23,7 @@ struct LaneValue {
   bool lanes_known = true;      // false: the lanes' values follow no pattern the analysis knows
   double c = 0;                 // known lane-invariant part
   bool c_unknown = false;       // plus an unknown lane-invariant value
+  double span = 0;              // the known part ranges over [c, c + span] (a loop counter)
   std::string name;             // a lane-invariant unknown value, as written (for `sym`)
   bool name_certain = false;    // `name` is at least a warp wide at any launch
   bool load = false;            // reads memory: data-dependent
@@ -40,7 +41,7 @@ struct LaneValue {
 
   bool varies() const;          // differs between lanes (known or not)
   bool is_uniform() const { return lanes_known && !varies() && !load && !tid_yz; }
-  bool known_constant() const { return is_uniform() && !c_unknown; }
+  bool known_constant() const { return is_uniform() && !c_unknown && span == 0; }
 };
 
 LaneValue add(const LaneValue& a, const LaneValue& b);

@@ -58,6 +58,7 @@ void write_result(bytes::Writer& w, const Result& r, const FeatureTable& table) 
     w.boolean(a.row_position);
     w.boolean(a.run_merged);
     w.i64(a.offset);
+    w.i64(a.offset_span);
     w.f64(a.sectors);
     w.f64(a.ideal);
   }
@@ -118,6 +119,7 @@ std::optional<Result> read_result(bytes::Reader& rd, const FeatureTable& table) 
     a.row_position = rd.boolean();
     a.run_merged = rd.boolean();
     a.offset = rd.i64();
+    a.offset_span = rd.i64();
     a.sectors = rd.f64();
     a.ideal = rd.f64();
   }
