@@ -51,7 +51,8 @@ class Cli(unittest.TestCase):
     def test_version_and_usage(self):
         p = run(["--version"], self.dir)
         self.assertEqual(p.returncode, 0)
-        self.assertRegex(p.stdout, r"^cudalint \d+\.\d+\.\d+")
+        # `cudalint <version> (<commit>)`: git describe (or the project version) and the short commit.
+        self.assertRegex(p.stdout, r"^cudalint \d+\.\d+\.\d+\S* \((?:[0-9a-f]{7,40}|unknown)(?:-dirty)?\)\n$")
         self.assertEqual(run(["check", "--bogus"], self.dir).returncode, 2)
         self.assertEqual(run(["frobnicate"], self.dir).returncode, 2)
         self.assertEqual(run(["check", "--select", "NOPE"], self.dir).returncode, 2)
@@ -173,6 +174,28 @@ class Cli(unittest.TestCase):
         self.assertEqual(p.stdout, "")
         log = json.loads(read(os.path.join(self.dir, "out.sarif")))
         self.assertEqual(log["runs"][0]["results"][0]["ruleId"], "ARCH003")
+
+    def test_sarif_identity_and_help_uris_name_files_of_the_repository(self):
+        write(self.dir, "Dockerfile", BAD_DOCKERFILE)
+        p = run(["check", "--format", "sarif"], self.dir)
+        self.assertEqual(p.returncode, 1, p.stderr)
+        driver = json.loads(p.stdout)["runs"][0]["tool"]["driver"]
+        version = run(["--version"], self.dir).stdout.split()[1]
+        self.assertEqual(driver["version"], version)
+        self.assertEqual(driver["semanticVersion"], version)
+        url = driver["informationUri"]
+        self.assertRegex(url, r"^https://\S+[^/]$")
+        self.assertNotIn("<", url)
+        refs = set()
+        for rule in driver["rules"]:
+            help_uri = rule["helpUri"]
+            self.assertTrue(help_uri.startswith(url + "/blob/"), help_uri)
+            ref, _, path = help_uri[len(url + "/blob/"):].partition("/")
+            refs.add(ref)
+            self.assertTrue(path.startswith("rules/") and path.endswith(".md"), help_uri)
+            self.assertTrue(os.path.isfile(os.path.join(REPO, path)), f"{rule['id']}: {path} is not in {REPO}")
+            self.assertEqual(os.path.basename(path), rule["name"].replace("-", "_") + ".md")
+        self.assertEqual(len(refs), 1, refs)
 
     def test_output_to_a_pipe_is_written_in_place(self):
         # `-o /dev/null` or a FIFO: renaming a temporary file over it would replace the device or

@@ -26,14 +26,15 @@
 #include "analyzer/report/statistics.h"
 #include "rules/registry.h"
 
-#ifndef CUDALINT_VERSION
-#define CUDALINT_VERSION "0.0.0"
-#endif
+// CUDALINT_VERSION, CUDALINT_COMMIT, CUDALINT_REPOSITORY_URL, CUDALINT_DOC_REF (cmake/version.cmake).
+#include "cudalint_version.h"
 
 namespace cudalint {
 namespace {
 
-constexpr std::string_view kInformationUri = "https://github.com/cudalint/cudalint";
+constexpr std::string_view kInformationUri = CUDALINT_REPOSITORY_URL;
+// Rule docs at the version this binary was built from: kDocsBase + "rules/arch/x.md".
+constexpr std::string_view kDocsBase = CUDALINT_REPOSITORY_URL "/blob/" CUDALINT_DOC_REF "/";
 
 constexpr std::string_view kUsage = R"(cudalint: a static analyzer for CUDA/PyTorch builds
 
@@ -118,7 +119,7 @@ std::vector<report::RuleEntry> rule_entries() {
   std::vector<report::RuleEntry> out;
   for (const auto& e : rules::registry()) {
     const RuleInfo* info = &e.make()->info();
-    out.push_back({info, rules::doc_for(info->name)});
+    out.push_back({info, rules::doc_for(info->name), rules::doc_path_for(info->name)});
   }
   return out;
 }
@@ -156,7 +157,7 @@ int parse_args(int argc, char** argv, Args& a) {
     }
     if (s == "--") { only_paths = true; continue; }
     if (s == "-h" || s == "--help") { std::cout << kUsage; return 0; }
-    if (s == "-V" || s == "--version") { std::cout << "cudalint " << CUDALINT_VERSION << "\n"; return 0; }
+    if (s == "-V" || s == "--version") { std::cout << "cudalint " CUDALINT_VERSION " (" CUDALINT_COMMIT ")\n"; return 0; }
     if (flag == "--explain") { if (!need(i, flag, val)) return usage_error("--explain needs a rule id"); a.explain = val; continue; }
     if (flag == "--format") {
       if (!need(i, flag, val)) return usage_error("--format needs a value");
@@ -415,6 +416,7 @@ int check(Args& a) {
   report::RunInfo info;
   info.tool_version = CUDALINT_VERSION;
   info.information_uri = std::string(kInformationUri);
+  info.help_uri_base = std::string(kDocsBase);
   std::string root = make_absolute(a.run.root.empty() ? "." : a.run.root);
   info.root_uri = "file://" + root + (root.ends_with("/") ? "" : "/");
   info.rules = rule_entries();
@@ -523,6 +525,7 @@ int main_impl(int argc, char** argv) {
     so.fallback_root = make_absolute(".");
     so.jobs = a.run.jobs;
     so.version = CUDALINT_VERSION;
+    so.docs_base = std::string(kDocsBase);
     if (auto cache = open_cache(a)) so.cache_dir = cache->dir();
     return lsp::serve(std::cin, std::cout, so);
   }
