@@ -4,7 +4,7 @@
     python3 scripts/check-identity.py REPOSITORY_URL VERSION [ROOT]
 
 REPOSITORY_URL is CMake's CUDALINT_REPOSITORY_URL (cmake/version.cmake), VERSION the project
-VERSION. Checked files: README.md, the GitHub Action and its README, the GitLab template. No
+VERSION. Checked files: README.md, pyproject.toml, the GitHub Action and its README, the GitLab template. No
 placeholder (`<owner>`, `<tag>`, `<host>`) is left; every GitHub repository URL or `owner/name`
 action reference that names cudalint is REPOSITORY_URL's; every release reference (`rev:`, `@v`,
 `/raw/` tag) is `v<VERSION>`.
@@ -13,7 +13,7 @@ import os
 import re
 import sys
 
-FILES = ["README.md", "integrations/github/action.yml", "integrations/github/README.md",
+FILES = ["README.md", "pyproject.toml", "integrations/github/action.yml", "integrations/github/README.md",
          "integrations/gitlab/cudalint.gitlab-ci.yml"]
 
 
