@@ -166,6 +166,14 @@ def main():
         "Classifier: Operating System :: POSIX :: Linux",
         "Requires-Python: >=3.7",
     ]
+    license_path = os.path.join(os.path.dirname(os.path.abspath(a.readme)), "LICENSE")
+    license_text = b""
+    if os.path.isfile(license_path):
+        with open(license_path, "rb") as f:
+            license_text = f.read()
+        first = license_text.decode("utf-8", "replace").strip().splitlines()[0].strip() if license_text.strip() else ""
+        metadata.append("License: MIT" if first.startswith("MIT") else f"License: {first}")
+        metadata.append("License-File: LICENSE")
     if url:
         metadata += [f"Home-page: {url}", f"Project-URL: Repository, {url}", f"Project-URL: Source, {url}/tree/{commit.removesuffix('-dirty')}"]
     if description:
@@ -183,6 +191,8 @@ def main():
         (f"{dist_info}/METADATA", metadata_text.encode(), 0o644),
         (f"{dist_info}/WHEEL", wheel_text.encode(), 0o644),
     ]
+    if license_text:
+        files.insert(-2, (f"{dist_info}/LICENSE", license_text, 0o644))
     record = io.StringIO()
     w = csv.writer(record, lineterminator="\n")
     for arc, data, _ in files:
