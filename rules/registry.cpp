@@ -157,4 +157,10 @@ std::string_view doc_for(std::string_view rule_name) {
   return {};
 }
 
+std::string_view doc_path_for(std::string_view rule_name) {
+  for (const auto& d : all_rule_docs())
+    if (d.name == rule_name) return d.path;
+  return {};
+}
+
 }  // namespace cudalint::rules

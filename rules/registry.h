@@ -20,9 +20,11 @@ std::span<const RegistryEntry> registry();
 struct RuleDoc {
   std::string_view name;      // kebab-case rule name (the .md file stem)
   std::string_view markdown;
+  std::string_view path;      // in the source tree: "rules/arch/arch_unsupported_by_cuda.md"
 };
 const std::vector<RuleDoc>& all_rule_docs();  // generated from rules/**/*.md
 std::string_view doc_for(std::string_view rule_name);  // "" when missing
+std::string_view doc_path_for(std::string_view rule_name);  // the .md's path in the repository; "" when missing
 
 // Rules the engine reports itself.
 const RuleInfo& parse_syntax_error_info();

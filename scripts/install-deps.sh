@@ -4,8 +4,9 @@ set -euo pipefail
 pkgs=(cmake ninja-build g++ llvm-19-dev libclang-19-dev clang-19 libtomlplusplus-dev libfmt-dev
       libgtest-dev python3 python3-jsonschema git openssl
       zlib1g-dev libxml2-dev libncurses-dev  # what the static Clang/LLVM archives link against
+      libzstd-dev  # libzstd.a: the fully static release binary (-DCUDALINT_STATIC=ON, scripts/release.sh)
       libclang-rt-19-dev  # libFuzzer and the sanitizer runtimes for clang-19 (scripts/fuzz.sh)
-      pre-commit python3-yaml nodejs neovim)  # integration tests: pre-commit hook, CI YAML, VS Code extension, LSP client
+      pre-commit python3-yaml python3-venv nodejs neovim)  # integration tests: pre-commit hook, CI YAML, VS Code extension, LSP client
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -51,7 +51,8 @@ class Cli(unittest.TestCase):
     def test_version_and_usage(self):
         p = run(["--version"], self.dir)
         self.assertEqual(p.returncode, 0)
-        self.assertRegex(p.stdout, r"^cudalint \d+\.\d+\.\d+")
+        # `cudalint <version> (<commit>)`: git describe (or the project version) and the short commit.
+        self.assertRegex(p.stdout, r"^cudalint \d+\.\d+\.\d+\S* \((?:[0-9a-f]{7,40}|unknown)(?:-dirty)?\)\n$")
         self.assertEqual(run(["check", "--bogus"], self.dir).returncode, 2)
         self.assertEqual(run(["frobnicate"], self.dir).returncode, 2)
         self.assertEqual(run(["check", "--select", "NOPE"], self.dir).returncode, 2)
@@ -163,6 +164,57 @@ class Cli(unittest.TestCase):
         self.assertEqual(read(path), again)
         self.assertEqual([f for f in os.listdir(self.dir) if f.startswith(".cudalint-tmp")], [])
 
+    def test_diff_prints_the_fixes_and_writes_nothing(self):
+        a = write(self.dir, "Dockerfile",
+                  'FROM nvidia/cuda:12.4.1-devel-ubuntu22.04\nENV TORCH_CUDA_ARCH_LIST="sm_80;sm_90"\n')
+        b = write(self.dir, "docker/gpu.dockerfile",  # no final newline
+                  'FROM nvidia/cuda:12.4.1-devel-ubuntu22.04\nENV TORCH_CUDA_ARCH_LIST="sm_80"')
+        write(self.dir, "ok/Dockerfile", 'FROM nvidia/cuda:12.4.1-devel-ubuntu22.04\nENV TORCH_CUDA_ARCH_LIST="8.0"\n')
+        before = {path: read(path) for path in (a, b)}
+        mtimes = {path: os.stat(path).st_mtime_ns for path in (a, b)}
+        p = run(["check", "--diff", "--no-cache"], self.dir)
+        self.assertEqual(p.returncode, 1, p.stderr)
+        self.assertEqual(p.stdout,
+                         "--- a/Dockerfile\n+++ b/Dockerfile\n@@ -1,2 +1,2 @@\n"
+                         " FROM nvidia/cuda:12.4.1-devel-ubuntu22.04\n"
+                         '-ENV TORCH_CUDA_ARCH_LIST="sm_80;sm_90"\n+ENV TORCH_CUDA_ARCH_LIST="8.0;9.0"\n'
+                         "--- a/docker/gpu.dockerfile\n+++ b/docker/gpu.dockerfile\n@@ -1,2 +1,2 @@\n"
+                         " FROM nvidia/cuda:12.4.1-devel-ubuntu22.04\n"
+                         '-ENV TORCH_CUDA_ARCH_LIST="sm_80"\n\\ No newline at end of file\n'
+                         '+ENV TORCH_CUDA_ARCH_LIST="8.0"\n\\ No newline at end of file\n')
+        self.assertIn("would fix 3 problems in 2 files", p.stderr)
+        for path in (a, b):
+            self.assertEqual(read(path), before[path], "--diff must not write")
+            self.assertEqual(os.stat(path).st_mtime_ns, mtimes[path])
+        self.assertEqual(run(["check", "--diff", "--exit-zero", "--no-cache"], self.dir).returncode, 0)
+        # The diff, applied, gives what --fix writes.
+        if shutil.which("patch"):
+            copy = os.path.join(self.dir, "copy")
+            os.makedirs(copy)
+            for rel in ("Dockerfile", "docker/gpu.dockerfile"):
+                write(copy, rel, read(os.path.join(self.dir, rel)))
+            applied = subprocess.run(["patch", "-p1", "-s"], cwd=copy, input=p.stdout, text=True, capture_output=True)
+            self.assertEqual(applied.returncode, 0, applied.stdout + applied.stderr)
+            shutil.rmtree(os.path.join(self.dir, "copy"))
+            self.assertEqual(run(["check", "--fix", "--no-cache"], self.dir).returncode, 0)
+            self.assertEqual(read(a), 'FROM nvidia/cuda:12.4.1-devel-ubuntu22.04\nENV TORCH_CUDA_ARCH_LIST="8.0;9.0"\n')
+        else:
+            self.assertEqual(run(["check", "--fix", "--no-cache"], self.dir).returncode, 0)
+        # Nothing left to fix: no diff, exit 0 (unfixable findings are not --diff's business).
+        p = run(["check", "--diff", "--no-cache"], self.dir)
+        self.assertEqual((p.returncode, p.stdout), (0, ""), p.stderr)
+        # With --stdin-filename: the diff of the buffer, labelled with its name.
+        p = run(["check", "--diff", "--no-cache", "--stdin-filename", "x.dockerfile"], self.dir,
+                input='FROM nvidia/cuda:12.4.1-devel-ubuntu22.04\nENV TORCH_CUDA_ARCH_LIST="sm_90"\n')
+        self.assertEqual(p.returncode, 1, p.stderr)
+        self.assertTrue(p.stdout.startswith("--- a/x.dockerfile\n+++ b/x.dockerfile\n"), p.stdout)
+        self.assertIn('+ENV TORCH_CUDA_ARCH_LIST="9.0"\n', p.stdout)
+        self.assertFalse(os.path.exists(os.path.join(self.dir, "x.dockerfile")))
+        for extra in (["--statistics"], ["--format", "json"], ["-o", "out.diff"], ["--write-baseline", "b.json"]):
+            p = run(["check", "--diff"] + extra, self.dir)
+            self.assertEqual(p.returncode, 2, extra)
+            self.assertIn("--diff", p.stderr)
+
     def test_output_file_and_many_explicit_paths(self):
         paths = []
         for i in range(3000):
@@ -173,6 +225,28 @@ class Cli(unittest.TestCase):
         self.assertEqual(p.stdout, "")
         log = json.loads(read(os.path.join(self.dir, "out.sarif")))
         self.assertEqual(log["runs"][0]["results"][0]["ruleId"], "ARCH003")
+
+    def test_sarif_identity_and_help_uris_name_files_of_the_repository(self):
+        write(self.dir, "Dockerfile", BAD_DOCKERFILE)
+        p = run(["check", "--format", "sarif"], self.dir)
+        self.assertEqual(p.returncode, 1, p.stderr)
+        driver = json.loads(p.stdout)["runs"][0]["tool"]["driver"]
+        version = run(["--version"], self.dir).stdout.split()[1]
+        self.assertEqual(driver["version"], version)
+        self.assertEqual(driver["semanticVersion"], version)
+        url = driver["informationUri"]
+        self.assertRegex(url, r"^https://\S+[^/]$")
+        self.assertNotIn("<", url)
+        refs = set()
+        for rule in driver["rules"]:
+            help_uri = rule["helpUri"]
+            self.assertTrue(help_uri.startswith(url + "/blob/"), help_uri)
+            ref, _, path = help_uri[len(url + "/blob/"):].partition("/")
+            refs.add(ref)
+            self.assertTrue(path.startswith("rules/") and path.endswith(".md"), help_uri)
+            self.assertTrue(os.path.isfile(os.path.join(REPO, path)), f"{rule['id']}: {path} is not in {REPO}")
+            self.assertEqual(os.path.basename(path), rule["name"].replace("-", "_") + ".md")
+        self.assertEqual(len(refs), 1, refs)
 
     def test_output_to_a_pipe_is_written_in_place(self):
         # `-o /dev/null` or a FIFO: renaming a temporary file over it would replace the device or

@@ -56,6 +56,20 @@ TEST(Registry, EveryRuleHasADocWithRequiredHeadings) {
   }
 }
 
+// SARIF helpUri and the LSP's codeDescription.href name `<repository>/blob/<ref>/<doc path>`:
+// every rule's doc path is a file of the source tree, with its family's directory and its stem.
+TEST(Registry, EveryRuleDocPathExistsInTheSourceTree) {
+  for (const auto& e : rules::registry()) {
+    const RuleInfo& info = e.make()->info();
+    std::string_view path = rules::doc_path_for(info.name);
+    ASSERT_FALSE(path.empty()) << info.id;
+    EXPECT_TRUE(path.starts_with("rules/")) << info.id << ": " << path;
+    EXPECT_TRUE(path.ends_with("/" + snake(info.name) + ".md")) << info.id << ": " << path;
+    EXPECT_TRUE(std::filesystem::is_regular_file(std::filesystem::path(CUDALINT_SOURCE_DIR) / path))
+        << info.id << ": " << path << " is not in " << CUDALINT_SOURCE_DIR;
+  }
+}
+
 TEST(Registry, NoOrphanDocs) {
   std::set<std::string_view> names;
   for (const auto& e : rules::registry()) names.insert(e.make()->info().name);

@@ -26,14 +26,15 @@
 #include "analyzer/report/statistics.h"
 #include "rules/registry.h"
 
-#ifndef CUDALINT_VERSION
-#define CUDALINT_VERSION "0.0.0"
-#endif
+// CUDALINT_VERSION, CUDALINT_COMMIT, CUDALINT_REPOSITORY_URL, CUDALINT_DOC_REF (cmake/version.cmake).
+#include "cudalint_version.h"
 
 namespace cudalint {
 namespace {
 
-constexpr std::string_view kInformationUri = "https://github.com/cudalint/cudalint";
+constexpr std::string_view kInformationUri = CUDALINT_REPOSITORY_URL;
+// Rule docs at the version this binary was built from: kDocsBase + "rules/arch/x.md".
+constexpr std::string_view kDocsBase = CUDALINT_REPOSITORY_URL "/blob/" CUDALINT_DOC_REF "/";
 
 constexpr std::string_view kUsage = R"(cudalint: a static analyzer for CUDA/PyTorch builds
 
@@ -67,7 +68,9 @@ Options for check:
   --write-baseline FILE             write all current findings to FILE and exit 0
   --diff-base REV                   report only findings on lines changed since git revision REV
   --fix                             apply safe fixes
-  --unsafe-fixes                    also apply unsafe fixes (with --fix) or show them
+  --unsafe-fixes                    also apply unsafe fixes (with --fix or --diff) or show them
+  --diff                            print the fixes as a unified diff on stdout and write no file
+                                    (exit 1 when there is something to fix)
   --stdin-filename PATH             lint standard input as the text of PATH (the rest of the project
                                     is read from disk); with --fix, print the fixed text to stdout
                                     and the report to stderr, and write no file
@@ -95,6 +98,7 @@ struct Args {
   bool no_cache = false;                 // --no-cache
   std::optional<std::string> stdin_filename;  // --stdin-filename
   bool statistics = false;                    // --statistics
+  bool diff = false;                          // --diff: the fixes as a unified diff, no file written
 };
 
 std::vector<std::string> split_ids(const std::string& s) {
@@ -118,7 +122,7 @@ std::vector<report::RuleEntry> rule_entries() {
   std::vector<report::RuleEntry> out;
   for (const auto& e : rules::registry()) {
     const RuleInfo* info = &e.make()->info();
-    out.push_back({info, rules::doc_for(info->name)});
+    out.push_back({info, rules::doc_for(info->name), rules::doc_path_for(info->name)});
   }
   return out;
 }
@@ -156,7 +160,7 @@ int parse_args(int argc, char** argv, Args& a) {
     }
     if (s == "--") { only_paths = true; continue; }
     if (s == "-h" || s == "--help") { std::cout << kUsage; return 0; }
-    if (s == "-V" || s == "--version") { std::cout << "cudalint " << CUDALINT_VERSION << "\n"; return 0; }
+    if (s == "-V" || s == "--version") { std::cout << "cudalint " CUDALINT_VERSION " (" CUDALINT_COMMIT ")\n"; return 0; }
     if (flag == "--explain") { if (!need(i, flag, val)) return usage_error("--explain needs a rule id"); a.explain = val; continue; }
     if (flag == "--format") {
       if (!need(i, flag, val)) return usage_error("--format needs a value");
@@ -208,6 +212,7 @@ int parse_args(int argc, char** argv, Args& a) {
     if (flag == "--diff-base") { if (!need(i, flag, val)) return usage_error("--diff-base needs a git revision"); a.diff_base = val; continue; }
     if (flag == "--write-baseline") { if (!need(i, flag, val)) return usage_error("--write-baseline needs a file"); a.write_baseline = val; continue; }
     if (s == "--fix") { a.fix = true; continue; }
+    if (s == "--diff") { a.diff = true; continue; }
     if (flag == "--stdin-filename") {
       if (!need(i, flag, val) || val.empty()) return usage_error("--stdin-filename needs a path");
       a.stdin_filename = val;
@@ -326,6 +331,8 @@ int take_stdin(Args& a, std::string& abs, bool& complete) {
 int check(Args& a) {
   if (a.statistics && a.format != "text" && a.format != "json")
     return usage_error("--statistics prints --format text or json");
+  if (a.diff && (a.statistics || a.write_baseline || a.output || a.format != "text"))
+    return usage_error("--diff prints a unified diff on stdout: no --statistics, --write-baseline, --output or --format");
   // --stdin-filename: its absolute path, and whether standard input was read to its end.
   std::string stdin_abs;
   bool stdin_complete = true;
@@ -346,7 +353,11 @@ int check(Args& a) {
   RunOutput out = run_analysis(a.run);
   if (cache) cache->flush();
   size_t fixed = 0;
-  if (a.fix && !out.config_error) {
+  // --diff: fixes are applied as with --fix, but to the texts in memory (as with --stdin-filename);
+  // each file's text before its first fix, by path, for the diff.
+  const bool in_memory = a.stdin_filename || a.diff;
+  std::map<std::string, std::pair<std::string, std::string>> originals;  // fs path -> (display path, text)
+  if ((a.fix || a.diff) && !out.config_error) {
     // Apply, re-analyse, repeat until nothing changes (fixes may unlock others).
     for (int pass = 0; pass < 5; ++pass) {
       std::map<std::string, std::vector<const PendingFix*>> per_file;
@@ -364,7 +375,8 @@ int check(Args& a) {
         for (const auto* pf : list) fixes.push_back(&pf->fix);
         size_t n = apply_fixes(text, fixes);
         if (n == 0 || text == sit->second->text) continue;
-        if (a.stdin_filename) {  // the fixed text replaces the input for the next pass
+        if (in_memory) {  // the fixed text replaces the input for the next pass
+          originals.try_emplace(fs_path, sit->first, sit->second->text);
           a.run.overlays[fs_path] = std::move(text);
           applied += n;
           continue;
@@ -380,6 +392,17 @@ int check(Args& a) {
       fixed += applied;
       out = run_analysis(a.run);
     }
+  }
+  if (a.diff) {
+    if (out.config_error) return 2;
+    std::map<std::string, std::string> by_display;  // sorted by the path the report would show
+    for (const auto& [fs_path, orig] : originals)
+      by_display[orig.first] = unified_diff(orig.second, a.run.overlays[fs_path], orig.first);
+    for (const auto& [path, d] : by_display) std::cout << d;
+    std::cout.flush();
+    if (fixed) std::cerr << fmt::format("cudalint: would fix {} problem{} in {} file{}\n", fixed, fixed == 1 ? "" : "s",
+                                        by_display.size(), by_display.size() == 1 ? "" : "s");
+    return fixed && !a.exit_zero ? 1 : 0;
   }
 
   if (a.write_baseline) {
@@ -415,6 +438,7 @@ int check(Args& a) {
   report::RunInfo info;
   info.tool_version = CUDALINT_VERSION;
   info.information_uri = std::string(kInformationUri);
+  info.help_uri_base = std::string(kDocsBase);
   std::string root = make_absolute(a.run.root.empty() ? "." : a.run.root);
   info.root_uri = "file://" + root + (root.ends_with("/") ? "" : "/");
   info.rules = rule_entries();
@@ -523,6 +547,7 @@ int main_impl(int argc, char** argv) {
     so.fallback_root = make_absolute(".");
     so.jobs = a.run.jobs;
     so.version = CUDALINT_VERSION;
+    so.docs_base = std::string(kDocsBase);
     if (auto cache = open_cache(a)) so.cache_dir = cache->dir();
     return lsp::serve(std::cin, std::cout, so);
   }

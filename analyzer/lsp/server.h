@@ -26,7 +26,9 @@ struct ServerOptions {
   unsigned jobs = 0;           // engine threads (0 = all cores)
   std::string version = "0.0.0";
   std::string cache_dir;       // on-disk cache (precompiled preludes, summaries); "" = none
-  std::string docs_base = "https://github.com/cudalint/cudalint/blob/main/rules/";
+  // Rule doc links (codeDescription.href): docs_base + the rule's .md path in the repository
+  // ("rules/arch/x.md"); `cudalint lsp` passes "<repository>/blob/<tag or commit>/". "" = none.
+  std::string docs_base;
 };
 
 class Server {

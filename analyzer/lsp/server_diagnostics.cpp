@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "analyzer/lsp/server_impl.h"
+#include "rules/registry.h"
 
 namespace cudalint::lsp {
 
@@ -18,11 +19,12 @@ int severity_code(Severity s) {
   return 2;
 }
 
+// The rule's doc where it really lives in the repository (PARSE/SUP/CONF docs are under
+// rules/input/); "" when there is no base or no doc.
 std::string rule_doc_url(const std::string& base, const RuleInfo& r) {
-  std::string family(r.family), name(r.name);
-  std::transform(family.begin(), family.end(), family.begin(), [](unsigned char c) { return std::tolower(c); });
-  std::replace(name.begin(), name.end(), '-', '_');
-  return base + family + "/" + name + ".md";
+  std::string_view path = rules::doc_path_for(r.name);
+  if (base.empty() || path.empty()) return {};
+  return base + std::string(path);
 }
 
 }  // namespace
@@ -36,10 +38,11 @@ json::Object Server::Impl::to_diagnostic(const Finding& f, const std::string& te
       {"range", range_json(to_range(text, f.location.region, encoding))},
       {"severity", severity_code(f.severity)},
       {"code", std::string(f.rule->id)},
-      {"codeDescription", json::Object{{"href", rule_doc_url(opts.docs_base, *f.rule)}}},
       {"source", "cudalint"},
       {"message", f.message},
   };
+  if (std::string href = rule_doc_url(opts.docs_base, *f.rule); !href.empty())
+    d["codeDescription"] = json::Object{{"href", href}};
   if (!f.related.empty()) {
     json::Array rel;
     for (const auto& r : f.related) {

@@ -15,6 +15,7 @@ namespace cudalint::report {
 struct RuleEntry {
   const RuleInfo* info = nullptr;
   std::string_view doc;  // the rule's Markdown doc (first line is "# name (ID)")
+  std::string_view doc_path;  // that doc in the repository ("rules/arch/x.md"); "" when none
 };
 
 // What the analysis could not do on a file, which no rule reports (a kernel template nothing
@@ -26,9 +27,10 @@ struct Note {
 
 struct RunInfo {
   std::string tool_name = "cudalint";
-  std::string tool_version;           // "0.1.0"
-  std::string information_uri;        // project home page
-  std::string help_uri_base;          // rule docs: help_uri_base + id, e.g. ".../rules/ARCH001"
+  std::string tool_version;           // "0.1.0", "0.1.0-3-g1a2b3c4" (git describe)
+  std::string information_uri;        // the repository: "https://github.com/cudalint/cudalint"
+  std::string help_uri_base;          // rule docs: help_uri_base + RuleEntry::doc_path, e.g.
+                                      // ".../blob/v0.1.0/" + "rules/arch/x.md"; no helpUri when either is empty
   std::string root_uri;               // "file:///abs/root/" (%SRCROOT%), with trailing slash
   std::vector<RuleEntry> rules;       // every registered rule, sorted by id
   size_t files_checked = 0;

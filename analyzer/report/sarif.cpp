@@ -170,7 +170,8 @@ class SarifWriter {
         j_.attribute("text", str(e.doc.empty() ? r.summary : e.doc));
         if (!e.doc.empty()) j_.attribute("markdown", str(e.doc));
       });
-      if (!run_.help_uri_base.empty()) j_.attribute("helpUri", str(run_.help_uri_base + std::string(r.id)));
+      if (!run_.help_uri_base.empty() && !e.doc_path.empty())
+        j_.attribute("helpUri", str(run_.help_uri_base + std::string(e.doc_path)));
       j_.attributeObject("defaultConfiguration", [&] { j_.attribute("level", str(level(r.default_severity))); });
       j_.attributeObject("properties", [&] {
         j_.attributeArray("tags", [&] {

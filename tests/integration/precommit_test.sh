@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The pre-commit hook end to end (issue 7): pre-commit itself runs `pre-commit try-repo
-# <cudalint checkout> cudalint` in a scratch git repository, so the hook definition in
+# The `cudalint-system` pre-commit hook end to end (issue 7): pre-commit itself runs `pre-commit
+# try-repo <cudalint checkout> cudalint-system` in a scratch git repository, so the hook definition in
 # .pre-commit-hooks.yaml (with the checkout's uncommitted changes, as try-repo clones them) is what
 # runs. Case 1: a staged Dockerfile with a finding -> the hook fails and shows the finding.
 # Case 2: a clean staged Dockerfile (and a README the hook's types leave out) -> the hook passes.
@@ -48,8 +48,8 @@ try_hook() {
   echo "=== $1"
   echo "\$ git status --short"
   git -C "$work" status --short
-  echo "\$ pre-commit try-repo $repo cudalint --color never"
-  out=$(cd "$work" && pre-commit try-repo "$repo" cudalint --color never 2>&1)
+  echo "\$ pre-commit try-repo $repo cudalint-system --color never"
+  out=$(cd "$work" && pre-commit try-repo "$repo" cudalint-system --color never 2>&1)
   rc=$?
   printf '%s\n' "$out"
   echo "[exit status $rc]"
@@ -65,7 +65,7 @@ grep -q -- '- exit code: 1' <<<"$out" || fail "case 1: hook exit code is not 1"
 grep -q 'Dockerfile:2:27: error: TORCH_CUDA_ARCH_LIST entry `sm_80`: torch expects `8.0`, not `sm_80` \[ARCH004\]' <<<"$out" ||
   fail "case 1: the ARCH004 finding is not in the output"
 
-# Case 2: the same Dockerfile fixed, plus a file outside the hook's types; both staged.
+# Case 2: the same Dockerfile fixed, plus a file outside the hook's `files`; both staged.
 printf 'FROM nvidia/cuda:12.4.1-devel-ubuntu22.04\nENV TORCH_CUDA_ARCH_LIST="8.0;9.0"\n' >"$work/Dockerfile"
 printf '# project\nENV TORCH_CUDA_ARCH_LIST="sm_80" is not read from markdown\n' >"$work/README.md"
 git -C "$work" add Dockerfile README.md

@@ -168,6 +168,7 @@ class Client {
     o.debounce = 20ms;
     o.jobs = 2;
     o.version = "9.9.9";
+    o.docs_base = "https://github.com/cudalint/cudalint/blob/v9.9.9/";
     return o;
   }
 
@@ -427,7 +428,7 @@ TEST(LspServer, UnsavedBufferIsAnalysedAndIncrementalChangesUpdateIt) {
   EXPECT_EQ(d->getString("source"), "cudalint");
   EXPECT_EQ(d->getInteger("severity"), 1);
   EXPECT_EQ(d->getObject("codeDescription")->getString("href"),
-            "https://github.com/cudalint/cudalint/blob/main/rules/arch/arch_list_spelling_rejected_by_torch.md");
+            "https://github.com/cudalint/cudalint/blob/v9.9.9/rules/arch/arch_list_spelling_rejected_by_torch.md");
   EXPECT_NE(d->getString("message")->find("`sm_80`"), llvm::StringRef::npos);
   EXPECT_EQ(to_text(*d->get("range")), to_text(range_obj(2, 26, 2, 31)));
 

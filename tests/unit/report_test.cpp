@@ -117,9 +117,13 @@ RunInfo sample_run() {
   RunInfo run;
   run.tool_version = "0.1.0";
   run.information_uri = "https://github.com/cudalint/cudalint";
-  run.help_uri_base = "https://github.com/cudalint/cudalint/blob/main/docs/rules/";
+  run.help_uri_base = "https://github.com/cudalint/cudalint/blob/v0.1.0/";
   run.root_uri = "file:///home/runner/work/repo/repo/";
-  run.rules = {{&kPin, kPinDoc}, {&kArch, kArchDoc}, {&kNoop, kNoopDoc}, {&kSilent, ""}};
+  // helpUri = help_uri_base + doc_path; TST004 has no doc, so no helpUri.
+  run.rules = {{&kPin, kPinDoc, "rules/tst/unpinned_base_image.md"},
+               {&kArch, kArchDoc, "rules/tst/arch_unsupported.md"},
+               {&kNoop, kNoopDoc, "rules/tst/setting_without_effect.md"},
+               {&kSilent, "", ""}};
   run.files_checked = 7;
   return run;
 }
