@@ -1,4 +1,7 @@
 // MEM003 array-of-structs-field-access — doc: array_of_structs_field_access.md
+#include <map>
+#include <tuple>
+
 #include "rules/mem/mem_common.h"
 #include "rules/rule.h"
 
@@ -16,15 +19,39 @@ class ArrayOfStructsFieldAccess final : public Rule {
   const RuleInfo& info() const override { return kInfo; }
 
   void check(const model::ProjectModel& model, DiagnosticSink& out) const override {
-    for (const auto& u : model.cuda_units)
+    for (const auto& u : model.cuda_units) {
+      // One finding per kernel, pointer, direction and struct: `p[i].x`, `p[i].y`, `p[i].z` are
+      // one pattern (the others are related locations).
+      using Key = std::tuple<std::string, std::string, bool, uint32_t>;
+      std::map<Key, std::vector<const cuda::GlobalAccess*>> groups;
+      std::vector<Key> order;
       for (const auto& a : u.accesses) {
         if (!a.uncoalesced() || !a.field_of_struct) continue;
-        out.report(kInfo, Origin{u.file->path, {a.begin, a.end}},
-                   fmt::format("{} one {}-byte field of `{}`'s {}-byte structs in kernel `{}`: {} (use a "
-                               "struct of arrays, or load the whole struct with one aligned vector access)",
-                               a.store ? "store to" : "load from", a.width, a.pointer, a.element, a.kernel,
-                               mem::pattern(a)));
+        Key key{a.kernel, a.pointer, a.store, a.element};
+        auto& g = groups[key];
+        if (g.empty()) order.push_back(key);
+        g.push_back(&a);
       }
+      for (const auto& key : order) {
+        const auto& g = groups[key];
+        const cuda::GlobalAccess& a = *g.front();
+        std::string fields = g.size() > 1 ? fmt::format(" (and {} more field access{})", g.size() - 1, g.size() > 2 ? "es" : "")
+                                          : std::string();
+        std::string remedy =
+            a.run_merged
+                ? fmt::format("; the kernel {} every field, so L1/L2 merge the struct's sectors (load or store the "
+                              "whole struct with aligned vector accesses, or use a struct of arrays)",
+                              a.store ? "writes" : "reads")
+                : std::string(" (use a struct of arrays, or load the whole struct with one aligned vector access)");
+        auto& d = out.report(kInfo, Origin{u.file->path, {a.begin, a.end}},
+                             fmt::format("{} one {}-byte field of `{}`'s {}-byte structs in kernel `{}`{}: {}{}",
+                                         a.store ? "store to" : "load from", a.width, a.pointer, a.element, a.kernel,
+                                         fields, mem::pattern(a), remedy));
+        if (a.run_merged) d.severity = Severity::Info;
+        for (size_t i = 1; i < g.size() && i <= 8; ++i)
+          d.related.push_back({Origin{u.file->path, {g[i]->begin, g[i]->end}}, "another field of the same structs"});
+      }
+    }
   }
 };
 

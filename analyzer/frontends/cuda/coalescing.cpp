@@ -674,6 +674,12 @@ class Analyzer {
         if (auto loc = element(ase, env, 0)) {
           if (me->getType()->isArrayType()) return;  // indexed further: the outer subscript records it
           handled_.insert(ase);
+          // The field's place in the struct, so that the fields a kernel touches can be told apart.
+          auto* fd = llvm::cast<clang::FieldDecl>(me->getMemberDecl());
+          if (!fd->getParent()->isInvalidDecl() && !fd->isBitField() && fd->getParent()->getDefinition()) {
+            uint64_t bits = ctx_.getFieldOffset(fd);
+            loc->bytes = add(loc->bytes, LV::constant(static_cast<double>(bits / 8)));
+          }
           record(e, *loc, store, size_of(ase->getType()), size_of(me->getType()), true, env);
         }
     }
@@ -787,6 +793,24 @@ void mark_runs(std::vector<GlobalAccess>& all) {
   }
 }
 
+// A kernel that touches (three quarters of) every struct's bytes through its fields: each thread
+// reads or writes its whole struct, a run the caches merge.
+void mark_struct_runs(std::vector<GlobalAccess>& all) {
+  std::map<std::tuple<std::string, std::string, bool, uint32_t>, std::vector<GlobalAccess*>> groups;
+  for (auto& a : all)
+    if (a.field_of_struct && a.element > 0 && a.element <= 4096) groups[{a.kernel, a.pointer, a.store, a.element}].push_back(&a);
+  for (auto& [key, g] : groups) {
+    uint32_t size = std::get<3>(key);
+    std::vector<bool> covered(size);
+    for (const GlobalAccess* a : g)
+      for (uint32_t i = 0; i < a->width; ++i) covered[static_cast<size_t>((((a->offset + i) % size) + size) % size)] = true;
+    size_t n = 0;
+    for (bool c : covered) n += c;
+    if (4 * n >= 3 * size)
+      for (GlobalAccess* a : g) a->run_merged = true;
+  }
+}
+
 }  // namespace
 
 std::vector<GlobalAccess> global_accesses(clang::ASTContext& ctx) {
@@ -803,6 +827,7 @@ std::vector<GlobalAccess> global_accesses(clang::ASTContext& ctx) {
   for (const auto* fd : f.concrete) a.kernel(fd);
   for (const auto* fd : f.templates) a.kernel(fd);
   mark_runs(a.out);
+  mark_struct_runs(a.out);
   std::sort(a.out.begin(), a.out.end(), [](const GlobalAccess& x, const GlobalAccess& y) {
     return std::tie(x.begin, x.store) < std::tie(y.begin, y.store);
   });
