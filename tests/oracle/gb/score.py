@@ -2,6 +2,8 @@
 """Scores cudalint's graph-break rules (GB) against Dynamo's verdicts in dynamo_truth.json.
 
     python3 tests/oracle/gb/score.py path/to/cudalint [--verbose]
+    python3 tests/oracle/gb/score.py path/to/cudalint --corpus registry/corpus \
+        --truth registry/dynamo_truth.json --min-precision 0 --min-recall 0 [--by-id]
 
 Each corpus case (a compiled function or module, see run_dynamo.py) has Dynamo's verdict
 `breaks_as_written`: with fullgraph=True in the source, whether that compile raises; otherwise
@@ -21,16 +23,15 @@ import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-CORPUS = os.path.join(HERE, "corpus")
 
 
-def case_spans():
+def case_spans(corpus):
     """(file, case name) -> (first line incl. decorators, last line) of module-level definitions."""
     spans = {}
-    for name in sorted(os.listdir(CORPUS)):
+    for name in sorted(os.listdir(corpus)):
         if not name.endswith(".py"):
             continue
-        tree = ast.parse(open(os.path.join(CORPUS, name), encoding="utf-8").read())
+        tree = ast.parse(open(os.path.join(corpus, name), encoding="utf-8").read())
         for node in tree.body:
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 first = min([node.lineno] + [d.lineno for d in node.decorator_list])
@@ -42,16 +43,22 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("cudalint")
     ap.add_argument("--verbose", action="store_true")
+    ap.add_argument("--corpus", default="corpus", help="relative to this directory")
+    ap.add_argument("--truth", default="dynamo_truth.json", help="relative to this directory")
+    ap.add_argument("--min-precision", type=float, default=0.95)
+    ap.add_argument("--min-recall", type=float, default=0.80)
+    ap.add_argument("--by-id", action="store_true", help="recall per Dynamo registry id of the breaking cases")
     a = ap.parse_args()
-    truth = json.load(open(os.path.join(HERE, "dynamo_truth.json")))
+    corpus = os.path.join(HERE, a.corpus)
+    truth = json.load(open(os.path.join(HERE, a.truth)))
     p = subprocess.run([os.path.abspath(a.cudalint), "check", "--select", "GB", "--format", "json", "."],
-                       cwd=CORPUS, capture_output=True, text=True)
+                       cwd=corpus, capture_output=True, text=True)
     if p.returncode not in (0, 1):
         print(p.stderr, file=sys.stderr)
         return 2
     doc = json.loads(p.stdout)
     findings = doc["findings"] if isinstance(doc, dict) else doc
-    spans = case_spans()
+    spans = case_spans(corpus)
 
     def attributed(case):
         entry = case["entry"]
@@ -68,12 +75,20 @@ def main():
 
     tp = fp = fn = tn = 0
     wrong = []
+    per_id = {}  # registry id -> [found, breaking cases]
     for case in truth["cases"]:
         if not case.get("eager_ok", True):
             continue  # the case itself is broken Python: no verdict to compare with
         hits = attributed(case)
         predicted, actual = bool(hits), bool(case["breaks_as_written"])
         where = f'{case["file"]}:{case["line"]} {case["case"]}'
+        if actual:
+            ids = sorted({b["id"] for b in case.get("breaks", []) if b.get("id")} |
+                         ({case["fullgraph_error"]["id"]} if (case.get("fullgraph_error") or {}).get("id") else set()))
+            for i in ids or ["?"]:
+                per_id.setdefault(i, [0, 0])
+                per_id[i][0] += predicted
+                per_id[i][1] += 1
         if predicted and actual:
             tp += 1
         elif predicted:
@@ -94,7 +109,12 @@ def main():
     recall = tp / (tp + fn) if tp + fn else 1.0
     print(f"cases {tp + fp + fn + tn}: breaking {tp + fn}, clean {fp + tn}; "
           f"TP {tp} FP {fp} FN {fn} TN {tn}; precision {precision:.1%}, recall {recall:.1%}")
-    return 0 if precision >= 0.95 and recall >= 0.80 else 1
+    if a.by_id:
+        for i, (found, n) in sorted(per_id.items()):
+            print(f"{i}: {found}/{n}")
+        print(f"registry ids with a breaking case: {len(per_id)}; found for at least one case: "
+              f"{sum(1 for f, _ in per_id.values() if f)}")
+    return 0 if precision >= a.min_precision and recall >= a.min_recall else 1
 
 
 if __name__ == "__main__":
