@@ -19,10 +19,12 @@ class ThreadIndexInRowPosition final : public Rule {
     for (const auto& u : model.cuda_units)
       for (const auto& a : u.accesses) {
         if (!a.uncoalesced() || a.field_of_struct || !a.row_position) continue;
-        out.report(kInfo, Origin{u.file->path, {a.begin, a.end}},
+        auto& d = out.report(kInfo, Origin{u.file->path, {a.begin, a.end}},
                    fmt::format("{} `{}` in kernel `{}` indexes rows with the x thread index: {} (swap the roles "
                                "of x and y, or transpose through shared memory)",
                                a.store ? "store to" : "load from", a.pointer, a.kernel, mem::pattern(a)));
+        // A row length known only by name may be 1 (the last dimension of a contiguous tensor).
+        if (!a.stride_symbol.empty() && !a.symbol_certain) d.severity = Severity::Info;
       }
   }
 };

@@ -10,6 +10,7 @@
 #include <clang/AST/ExprCXX.h>
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Basic/SourceManager.h>
+#include <clang/Lex/Lexer.h>
 
 #include "analyzer/frontends/cuda/lane_value.h"
 
@@ -146,6 +147,14 @@ class Analyzer {
     return true;
   }
 
+  // An expression as written, for naming a runtime value (empty when long or from a macro).
+  std::string spelling(const clang::Expr* e) const {
+    clang::SourceRange r = e->getSourceRange();
+    if (r.getBegin().isMacroID() || r.getEnd().isMacroID()) return {};
+    llvm::StringRef text = clang::Lexer::getSourceText(clang::CharSourceRange::getTokenRange(r), sm_, ctx_.getLangOpts());
+    return text.size() <= 40 && text.find('\n') == llvm::StringRef::npos ? text.str() : std::string();
+  }
+
   uint32_t size_of(clang::QualType t) const {
     if (t.isNull() || t->isIncompleteType() || t->isDependentType() || t->containsErrors() || t->isUndeducedType() ||
         t->isPlaceholderType() || t->isFunctionType() || t->isVoidType())
@@ -200,7 +209,7 @@ class Analyzer {
       LV idx = eval(ase->getIdx(), env, guard + 1);
       if (idx.is_uniform()) {
         auto loc = locate(ase->getBase(), env, guard + 1);
-        if (!loc || loc->bytes.is_uniform()) return LV::uniform();
+        if (!loc || loc->bytes.is_uniform()) return LV::uniform(spelling(ase));  // `state_stride[2]`
       }
       LV l = LV::unknown();
       l.load = true;

@@ -319,6 +319,10 @@ Footprint footprint(const LaneValue& addr, uint32_t width, uint32_t active) {
   return f;
 }
 
-std::string multiple_of(double k, const std::string& name) { return k == 1 ? name : fmt_factor(k, name); }
+std::string multiple_of(double k, const std::string& name) {
+  if (k == 1) return name;
+  if (k == -1) return "-" + name;
+  return fmt_factor(k, name);
+}
 
 }  // namespace cudalint::cuda
