@@ -49,6 +49,7 @@ struct Config {
   bool capture_dynamic = false;
   bool allow_rnn = false;
   bool trace_numpy = true;
+  bool trace_autograd = false;  // trace_autograd_ops: backward() traced into the graph
 };
 
 struct Entry {

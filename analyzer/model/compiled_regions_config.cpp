@@ -33,6 +33,7 @@ void Analysis::apply(Config& c, const std::string& key, bool v) {
   else if (key == "capture_dynamic_output_shape_ops") c.capture_dynamic = v;
   else if (key == "allow_rnn") c.allow_rnn = v;
   else if (key == "trace_numpy") c.trace_numpy = v;
+  else if (key == "trace_autograd_ops") c.trace_autograd = v;
 }
 
 // Modules whose code runs in a process that imports `unit`: every module that imports it

@@ -14,6 +14,7 @@ bool Analysis::breaks(gb::Gate g, const Config& c) {
     case gb::Gate::OnlyScalarsCaptured: return c.capture_scalars;
     case gb::Gate::UnlessDynamicCaptured: return !c.capture_dynamic;
     case gb::Gate::OnlyNumpyUntraced: return !c.trace_numpy;
+    case gb::Gate::UnlessAutogradTraced: return !c.trace_autograd;
   }
   return false;
 }

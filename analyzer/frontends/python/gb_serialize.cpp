@@ -189,7 +189,7 @@ std::optional<Summary> deserialize(std::string_view bytes) {
     for (auto& b : f.breaks) {
       if (!r.ok()) break;
       b.kind = r.enumeration(BreakKind::AsyncCollective);
-      b.gate = r.enumeration(Gate::OnlyNumpyUntraced);
+      b.gate = r.enumeration(Gate::UnlessAutogradTraced);
       b.span = r.span();
       b.what = r.str();
       b.registry = r.str();

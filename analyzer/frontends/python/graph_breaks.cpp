@@ -444,7 +444,9 @@ class Summarizer {
     constexpr std::string_view kPrefix = "torch._dynamo.config.";
     if (!lv.text.starts_with(kPrefix)) return;
     std::string key = lv.text.substr(kPrefix.size());
-    if (!contains({"capture_scalar_outputs", "capture_dynamic_output_shape_ops", "allow_rnn", "trace_numpy"}, key))
+    if (!contains({"capture_scalar_outputs", "capture_dynamic_output_shape_ops", "allow_rnn", "trace_numpy",
+                   "trace_autograd_ops"},
+                  key))
       return;
     auto b = literal_bool(right);
     if (!b) return;
@@ -1339,7 +1341,7 @@ class Summarizer {
         if (m == "repeat_interleave" && !a.pos.empty() && ts_node_is_null(a.keyword("output_size")) &&
             eval(a.pos[0], ctx, 0).is(K::Tensor))
           return brk(BreakKind::DynamicShape, Gate::UnlessDynamicCaptured, n, "GB0036", "Tensor.repeat_interleave");
-        if (m == "backward") return brk(BreakKind::Backward, Gate::Always, n, "GB0123");
+        if (m == "backward") return brk(BreakKind::Backward, Gate::UnlessAutogradTraced, n, "GB0123");
         if ((m == "equal" || m == "allclose") && recv.is(K::Tensor))
           return brk(BreakKind::DataDependentOp, Gate::Always, n, "GB0033", "Tensor." + m);
         if (m == "allclose" && recv.is(K::Unknown))

@@ -102,6 +102,7 @@ enum class Gate : uint8_t {
   OnlyScalarsCaptured,     // a branch on a captured scalar (without capture, .item() broke first)
   UnlessDynamicCaptured,   // not with capture_dynamic_output_shape_ops (or fullgraph=True)
   OnlyNumpyUntraced,       // only with trace_numpy = False
+  UnlessAutogradTraced,    // not with trace_autograd_ops = True (Dynamo then traces backward())
 };
 
 struct BreakSite {
