@@ -4,16 +4,19 @@
     python3 scripts/check-identity.py REPOSITORY_URL VERSION [ROOT]
 
 REPOSITORY_URL is CMake's CUDALINT_REPOSITORY_URL (cmake/version.cmake), VERSION the project
-VERSION. Checked files: README.md, pyproject.toml, the GitHub Action and its README, the GitLab template. No
-placeholder (`<owner>`, `<tag>`, `<host>`) is left; every GitHub repository URL or `owner/name`
+VERSION. Checked files: README.md, pyproject.toml, the GitHub Action (action.yml, install.sh, README)
+and the GitLab template. No placeholder (`<owner>`, `<tag>`, `<host>`) is left; every GitHub repository URL or `owner/name`
 action reference that names cudalint is REPOSITORY_URL's; every release reference (`rev:`, `@v`,
-`/raw/` tag) is `v<VERSION>`.
+`/raw/` tag) is `v<VERSION>`, and every release version the integrations install by default
+(the action's `version` input, GitLab's `CUDALINT_VERSION`, `version: X.Y.Z` and `v=X.Y.Z` in
+examples) is `<VERSION>`.
 """
 import os
 import re
 import sys
 
 FILES = ["README.md", "pyproject.toml", "integrations/github/action.yml", "integrations/github/README.md",
+         "integrations/github/install.sh",
          "integrations/gitlab/cudalint.gitlab-ci.yml"]
 
 
@@ -29,7 +32,12 @@ def main():
     bad = []
     for rel in FILES:
         with open(os.path.join(root, rel), encoding="utf-8") as f:
-            lines = f.read().splitlines()
+            text = f.read()
+        lines = text.splitlines()
+        # action.yml's `version` input: its default is on a line of its own.
+        m = re.search(r"\n  version:\n(?:    .*\n)*?    default: \"?v?([^\"\n]+)", text) if rel.endswith("action.yml") else None
+        if m and m.group(1) != version:
+            bad.append(f"{rel}: input version defaults to {m.group(1)}, not {version}")
         for n, line in enumerate(lines, 1):
             where = f"{rel}:{n}"
             for ph in ("<owner>", "<tag>", "<host>"):
@@ -48,6 +56,9 @@ def main():
                     bad.append(f"{where}: {s} is not {slug}")
                 if t != tag:
                     bad.append(f"{where}: raw file at {t}, not {tag}")
+            for v in re.findall(r"(?:\bversion:|CUDALINT_VERSION:|\bv=)\s*\"?v?(\d+\.\d+\.\d+[^\"\s]*)", line):
+                if v != version:
+                    bad.append(f"{where}: release version {v} is not {version}")
             r = re.match(r"\s*rev:\s*(\S+)", line)
             if r and r.group(1) != tag:
                 bad.append(f"{where}: rev {r.group(1)} is not {tag}")

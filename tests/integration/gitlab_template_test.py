@@ -6,6 +6,11 @@
   change with the checkout's location or with -j (GitLab compares them across pipelines).
 - The job's before_script + script run locally (bash and dash, like a runner's shell) with the
   binary under test as CUDALINT_BIN, in copies of examples/demo and examples/clean.
+- The release install, offline: a release laid out in a scratch directory (github_action_test's
+  make_release: a stub binary and a small wheel that run the binary under test, SHA256SUMS)
+  behind a file:// CUDALINT_RELEASE_URL; binary and wheel, the cache directory reused by the
+  next job, a tampered asset, an unreleased version, an unknown install kind. The install from
+  source is not run (apt and a full build).
 
 Usage: gitlab_template_test.py CUDALINT_BINARY [REPO_ROOT]
 """
@@ -19,6 +24,9 @@ import tempfile
 import unittest
 
 import yaml
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from github_action_test import make_release  # noqa: E402
 
 BIN = None
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
@@ -105,9 +113,11 @@ class Job(unittest.TestCase):
     def tearDown(self):
         shutil.rmtree(self.tmp)
 
-    def run_job(self, example, shell, **variables):
-        ws = os.path.join(self.tmp, f"{example}-{shell}")
-        shutil.copytree(os.path.join(ROOT, "examples", example), ws)
+    def run_job(self, example, shell, _before=None, **variables):
+        ws = tempfile.mkdtemp(prefix=f"{example}-{shell}-", dir=self.tmp)
+        shutil.copytree(os.path.join(ROOT, "examples", example), ws, dirs_exist_ok=True)
+        if _before:
+            _before(ws)
         script = "\n".join(self.job["before_script"] + self.job["script"])
         # No cudalint on PATH unless the test puts it there.
         path = ":".join(d for d in os.environ.get("PATH", "").split(":")
@@ -160,11 +170,62 @@ class Job(unittest.TestCase):
         self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
         self.assertTrue(issues)
 
-    def test_no_binary_and_no_repository(self):
-        p, issues, _ = self.run_job("clean", "bash")
-        self.assertEqual(p.returncode, 2)
-        self.assertIn("set CUDALINT_BIN", p.stderr)
+    def release(self):
+        make_release(os.path.join(self.tmp, "releases"), "9.8.7", BIN)
+        return {"CUDALINT_RELEASE_URL": "file://" + os.path.join(self.tmp, "releases"), "CUDALINT_VERSION": "9.8.7"}
+
+    def test_cache_declared(self):
+        cache = self.job["cache"]
+        self.assertEqual(cache["paths"], [".cudalint-cache/"])
+        self.assertIn("$CUDALINT_VERSION", cache["key"])
+        self.assertIn("$CUDALINT_INSTALL", cache["key"])
+        self.assertEqual(cache["when"], "always")
+        self.assertEqual(self.job["variables"]["CUDALINT_INSTALL"], "binary")
+        self.assertTrue(self.job["variables"]["CUDALINT_RELEASE_URL"].endswith("/releases/download"))
+
+    def test_release_binary_then_cached(self):
+        rel = self.release()
+        for sh in self.shells():
+            p, issues, ws = self.run_job("demo", sh, **rel)
+            self.assertEqual(p.returncode, 0, f"{sh}: {p.stdout}{p.stderr}")
+            self.assertIn("cudalint-9.8.7-linux-x86_64", p.stdout)
+            self.assertTrue(os.access(os.path.join(ws, ".cudalint-cache/9.8.7-binary/bin/cudalint"), os.X_OK))
+            self.assertFalse(os.path.exists(os.path.join(ws, ".cudalint-cache/9.8.7-binary/download")))
+            check_report(self, issues, ws)
+            self.assertFalse([i for i in issues if i["location"]["path"].startswith(".cudalint-cache")])
+        # The next pipeline: GitLab restores .cudalint-cache/; nothing is downloaded.
+        shutil.rmtree(os.path.join(self.tmp, "releases"))
+        cached = os.path.join(ws, ".cudalint-cache")
+        p, issues, ws2 = self.run_job("clean", "dash", CUDALINT_FAIL_ON_FINDINGS="true", **rel,
+                                      _before=lambda w: shutil.copytree(cached, os.path.join(w, ".cudalint-cache")))
+        self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+        self.assertIn("cudalint: cached:", p.stdout)
+        self.assertEqual(issues, [])
+
+    def test_release_wheel(self):
+        if subprocess.run(["python3", "-m", "pip", "--version"], capture_output=True).returncode != 0:
+            self.skipTest("python3 -m pip is not available")
+        p, issues, ws = self.run_job("demo", "dash", CUDALINT_INSTALL="wheel", **self.release())
+        self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+        self.assertTrue(os.access(os.path.join(ws, ".cudalint-cache/9.8.7-wheel/site-packages/bin/cudalint"), os.X_OK))
+        check_report(self, issues, ws)
+        self.assertFalse([i for i in issues if i["location"]["path"].startswith(".cudalint-cache")])
+
+    def test_release_tampered_unreleased_unknown(self):
+        rel = self.release()
+        with open(os.path.join(self.tmp, "releases", "v9.8.7", "cudalint-9.8.7-linux-x86_64"), "ab") as f:
+            f.write(b"# tampered\n")
+        p, issues, ws = self.run_job("clean", "bash", **rel)
+        self.assertEqual(p.returncode, 1, p.stdout + p.stderr)
+        self.assertIn("does not match SHA256SUMS", p.stderr)
         self.assertIsNone(issues)
+        self.assertFalse(os.path.exists(os.path.join(ws, ".cudalint-cache/9.8.7-binary/bin/cudalint")))
+        p, issues, _ = self.run_job("clean", "dash", **dict(rel, CUDALINT_VERSION="v9.9.9"))
+        self.assertEqual(p.returncode, 1, p.stdout + p.stderr)
+        self.assertIn("is v9.9.9 released?", p.stderr)
+        p, issues, _ = self.run_job("clean", "bash", CUDALINT_INSTALL="brew")
+        self.assertEqual(p.returncode, 2, p.stdout + p.stderr)
+        self.assertIn("is not binary, wheel or source", p.stderr)
 
     def test_usage_error_fails(self):
         p, _, _ = self.run_job("clean", "bash", CUDALINT_BIN=BIN, CUDALINT_ARGS="--select NOPE999")

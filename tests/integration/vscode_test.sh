@@ -4,7 +4,8 @@
 # node_modules, out/ or .vsix in the source tree). Then checks the .vsix: the compiled
 # extension.js, package.json with its settings and activation events, the runtime dependency
 # (vscode-languageclient) resolvable from extension.js, no sources or dev tools packed; and runs
-# the packed extension.js's activate() against fakes (vscode/activate_test.js).
+# the packed extension.js's activate() against fakes (vscode/activate_test.js) and the packed
+# discover.js's binary discovery against stand-in executables (vscode/discover_test.js).
 # With CUDALINT_BINARY it also checks the server side of the contract: `cudalint lsp` started
 # as the extension starts it honours the `cudalint.config` it is given in initializationOptions.
 # Needs node, npm and the npm registry (for npm ci); fails without them.
@@ -75,7 +76,7 @@ import json, sys, zipfile
 vsix, dest = sys.argv[1], sys.argv[2]
 z = zipfile.ZipFile(vsix)
 names = set(z.namelist())
-for need in ("extension.vsixmanifest", "extension/package.json", "extension/out/extension.js",
+for need in ("extension.vsixmanifest", "extension/package.json", "extension/out/extension.js", "extension/out/discover.js",
              "extension/README.md", "extension/node_modules/vscode-languageclient/package.json"):
     if need not in names:
         sys.exit(f"FAIL: {need} is not in the .vsix")
@@ -106,6 +107,8 @@ node -e 'console.log("ok: resolves", require.resolve("vscode-languageclient/node
 ls -l cudalint.vsix
 echo "== activate() with fake vscode and languageclient modules"
 node "$here/vscode/activate_test.js" "$tmp/unpacked/extension/out/extension.js"
+echo "== binary discovery (cudalint.path, PATH, the wheel's install) with stand-in executables"
+node "$here/vscode/discover_test.js" "$tmp/unpacked/extension/out/discover.js"
 
 if [[ -n $bin ]]; then
   echo "== cudalint lsp with the extension's initializationOptions"

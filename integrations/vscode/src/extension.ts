@@ -11,6 +11,7 @@ import {
   ServerOptions,
   TransportKind,
 } from "vscode-languageclient/node";
+import { discover } from "./discover";
 
 let client: LanguageClient | undefined;
 let output: vscode.OutputChannel | undefined;
@@ -47,7 +48,7 @@ export function expand(value: string, folder: string | undefined): string {
 }
 
 interface Settings {
-  command: string;
+  command: string;  // the `cudalint.path` setting, expanded ("" or "cudalint": find it)
   args: string[];
   config: string;
 }
@@ -55,7 +56,7 @@ interface Settings {
 function readSettings(): Settings {
   const cfg = vscode.workspace.getConfiguration("cudalint");
   const folder = workspaceFolder();
-  const command = expand(cfg.get<string>("path", "cudalint") || "cudalint", folder);
+  const command = expand(cfg.get<string>("path", "") ?? "", folder);
   const args = (cfg.get<string[]>("args", []) ?? []).map((a) => expand(String(a), folder));
   let config = expand(cfg.get<string>("config", "") ?? "", folder);
   if (config && folder && !path.isAbsolute(config)) config = path.join(folder, config);
@@ -64,8 +65,16 @@ function readSettings(): Settings {
 
 async function start(): Promise<void> {
   const s = readSettings();
+  // The setting, else PATH, else the cudalint wheel's install (src/discover.ts).
+  const found = await discover(s.command, { folder: workspaceFolder() });
+  const command = found?.command ?? "cudalint";
+  output?.appendLine(
+    found
+      ? `cudalint: ${command} (from ${found.source})`
+      : "cudalint: not found in cudalint.path, on PATH or in a pip-installed cudalint wheel; trying `cudalint`",
+  );
   const serverOptions: ServerOptions = {
-    command: s.command,
+    command,
     args: ["lsp", ...s.args],
     transport: TransportKind.stdio,
     options: { cwd: workspaceFolder() },
@@ -98,8 +107,9 @@ async function start(): Promise<void> {
   } catch (err) {
     client = undefined;
     const choice = await vscode.window.showErrorMessage(
-      `cudalint: could not start \`${s.command} lsp\`: ${err instanceof Error ? err.message : String(err)}. ` +
-        "Set `cudalint.path` to the cudalint executable.",
+      `cudalint: could not start \`${command} lsp\`: ${err instanceof Error ? err.message : String(err)}. ` +
+        "Install cudalint (`pip install cudalint-<version>-*.whl`, or the release binary on PATH) " +
+        "or set `cudalint.path` to the cudalint executable.",
       "Open Settings",
     );
     if (choice === "Open Settings") {

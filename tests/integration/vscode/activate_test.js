@@ -3,17 +3,28 @@
 // server command (`<cudalint.path> lsp <cudalint.args...>`), the settings' expansion, the document
 // selector, initializationOptions, the restart on a settings change, the error path when the
 // executable cannot start, and the middleware that answers the server's configuration requests.
+// Discovery (discover_test.js covers it) sees a scratch PATH and HOME only.
 // Usage: node activate_test.js EXTENSION_JS
 "use strict";
 const assert = require("assert");
+const fs = require("fs");
 const Module = require("module");
 const os = require("os");
 const path = require("path");
+
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "cudalint-activate-"));
+const pathDir = path.join(scratch, "bin");
+fs.mkdirSync(pathDir);
+fs.mkdirSync(path.join(scratch, "home"));
+process.env.PATH = pathDir;
+process.env.HOME = path.join(scratch, "home");
+process.on("exit", () => fs.rmSync(scratch, { recursive: true, force: true }));
 
 const folder = "/work/project";
 let settings = {};
 const clients = [];
 const errors = [];
+const lines = [];
 const commands = {};
 const configListeners = [];
 let failStart = false;
@@ -31,7 +42,7 @@ const fakeVscode = {
     },
   },
   window: {
-    createOutputChannel: (name) => ({ name, show() {}, dispose() {} }),
+    createOutputChannel: (name) => ({ name, lines, show() {}, dispose() {}, appendLine: (l) => lines.push(l) }),
     showErrorMessage: async (msg, ...items) => {
       errors.push(msg);
       return undefined;
@@ -76,12 +87,13 @@ async function main() {
   const ext = require(path.resolve(process.argv[2]));
   const context = { subscriptions: [] };
 
-  // Defaults: `cudalint lsp` from PATH, no config.
+  // Defaults, nothing installed: `cudalint lsp`, no config (the start's error names the setting).
   await ext.activate(context);
   assert.strictEqual(clients.length, 1);
   let c = clients[0];
   assert.ok(c.started);
   assert.strictEqual(c.serverOptions.command, "cudalint");
+  assert.ok(lines.some((l) => l.includes("not found")), lines.join("\n"));
   assert.deepStrictEqual(c.serverOptions.args, ["lsp"]);
   assert.strictEqual(c.serverOptions.transport, 0);
   assert.strictEqual(c.serverOptions.options.cwd, folder);
@@ -109,12 +121,24 @@ async function main() {
     async () => [{ path: "x", config: "ci/cudalint.toml" }, { k: 1 }]);
   assert.deepStrictEqual(answer, [{ path: "x", config: `${folder}/ci/cudalint.toml` }, { k: 1 }]);
 
+  // Empty setting, cudalint on PATH: discovered (the output channel says where from).
+  const onPath = path.join(pathDir, "cudalint");
+  fs.writeFileSync(onPath, "#!/bin/sh\n", { mode: 0o755 });
+  settings = { path: "" };
+  await commands["cudalint.restart"]();
+  assert.strictEqual(clients.at(-1).serverOptions.command, onPath);
+  assert.ok(lines.at(-1).includes("from PATH"), lines.at(-1));
+  fs.rmSync(onPath);
+  settings = { path: "${workspaceFolder}/build/cudalint", args: ["-j", "4"], config: "ci/cudalint.toml" };
+  await commands["cudalint.restart"]();
+  const before = clients.length;
+
   // Unrelated settings do not restart it; `~` expands to the home directory.
   await configListeners[0]({ affectsConfiguration: (k) => k === "editor.fontSize" });
-  assert.strictEqual(clients.length, 2);
+  assert.strictEqual(clients.length, before);
   settings = { path: "~/bin/cudalint" };
   await commands["cudalint.restart"]();
-  assert.strictEqual(clients[2].serverOptions.command, path.join(os.homedir(), "bin/cudalint"));
+  assert.strictEqual(clients.at(-1).serverOptions.command, path.join(os.homedir(), "bin/cudalint"));
 
   // An executable that cannot start: an error message naming the setting, no client kept.
   failStart = true;
