@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 #include <toml++/toml.h>
 
+#include "analyzer/core/text.h"
 #include "analyzer/core/toml_positions.h"
 
 namespace cudalint::config {
@@ -43,21 +44,7 @@ size_t edit_distance(std::string_view a, std::string_view b, size_t limit) {
 
 // User text quoted in a message: control characters escaped and long text shortened, so
 // a hostile key cannot forge output lines or flood the report.
-std::string shown(std::string_view s, size_t max_bytes = 80) {
-  std::string out;
-  size_t i = 0;
-  for (; i < s.size() && out.size() < max_bytes; ++i) {
-    unsigned char c = static_cast<unsigned char>(s[i]);
-    if (c == '\n') out += "\\n";
-    else if (c == '\t') out += "\\t";
-    else if (c < 0x20 || c == 0x7F) out += fmt::format("\\x{:02X}", c);
-    else out += static_cast<char>(c);
-  }
-  // Finish a UTF-8 sequence cut by the limit rather than leave half a character.
-  while (i < s.size() && (static_cast<unsigned char>(s[i]) & 0xC0) == 0x80) out += s[i++];
-  if (i < s.size()) out += "…";
-  return out;
-}
+std::string shown(std::string_view s, size_t max_bytes = 80) { return text::escaped(s, max_bytes); }
 
 std::string_view with_article(toml::node_type t) {
   switch (t) {

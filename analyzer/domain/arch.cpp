@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "analyzer/core/text.h"
 #include "analyzer/domain/torch_support.h"
 
 namespace cudalint::domain {
@@ -19,13 +20,7 @@ bool all_digits(std::string_view s) {
   return true;
 }
 
-bool iequals(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i)
-    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i])))
-      return false;
-  return true;
-}
+using text::iequals;
 
 // Named architectures, as cpp_extension (torch 2.11) expands them, in its order.
 struct NamedArch {

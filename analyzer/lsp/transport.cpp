@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "analyzer/core/text.h"
+
 namespace cudalint::lsp {
 
 namespace {
@@ -15,16 +17,7 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-bool iequals(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i) {
-    char x = a[i], y = b[i];
-    if (x >= 'A' && x <= 'Z') x = static_cast<char>(x - 'A' + 'a');
-    if (y >= 'A' && y <= 'Z') y = static_cast<char>(y - 'A' + 'a');
-    if (x != y) return false;
-  }
-  return true;
-}
+using text::iequals;
 
 }  // namespace
 

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "analyzer/core/text.h"
 #include "analyzer/report/report.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_os_ostream.h"
@@ -273,11 +274,7 @@ std::string_view trim(std::string_view s) {
   return s.substr(b, s.find_last_not_of(" \t\r") - b + 1);
 }
 
-bool iequals(std::string_view a, std::string_view b) {
-  return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](char x, char y) {
-    return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-  });
-}
+using text::iequals;
 
 }  // namespace
 

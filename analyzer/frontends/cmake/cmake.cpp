@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "analyzer/core/source_file.h"
+#include "analyzer/core/text.h"
 
 namespace cudalint::cmake {
 
@@ -20,33 +21,11 @@ bool is_digit(char c) { return c >= '0' && c <= '9'; }
 bool is_ident_start(char c) { return is_alpha(c) || c == '_'; }
 bool is_ident_char(char c) { return is_ident_start(c) || is_digit(c); }
 bool is_blank(char c) { return c == ' ' || c == '\t'; }
-char to_lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+using text::to_lower;
 uint32_t u32(size_t v) { return static_cast<uint32_t>(v); }
 
 // File text quoted in a message: bounded, printable, valid UTF-8 whatever the input.
-std::string shown(std::string_view s) {
-  std::string out;
-  size_t i = 0;
-  while (i < s.size() && out.size() < kMaxShownBytes) {
-    auto c = static_cast<unsigned char>(s[i]);
-    if (c < 0x80) {
-      out += (c < 0x20 || c == 0x7f) ? '?' : static_cast<char>(c);
-      ++i;
-      continue;
-    }
-    size_t len = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
-    std::string_view seq = s.substr(i, len);
-    if (seq.size() == len && !first_invalid_utf8(seq)) {
-      out.append(seq);
-      i += len;
-    } else {
-      out += '?';
-      ++i;
-    }
-  }
-  if (i < s.size()) out += "...";
-  return out;
-}
+std::string shown(std::string_view s) { return text::printable(s, kMaxShownBytes); }
 
 // Length of the (possibly multi-byte) character at `i`, so error spans never split one.
 size_t char_len(std::string_view s, size_t i) {

@@ -8,45 +8,9 @@
 
 namespace cudalint::cmake::detail {
 
-std::string upper(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = to_upper(c);
-  return out;
-}
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = to_lower(c);
-  return out;
-}
-
 bool is_identifier(std::string_view s) {
   if (s.empty() || !(is_alpha(s[0]) || s[0] == '_')) return false;
   return std::all_of(s.begin(), s.end(), [](char c) { return is_alpha(c) || is_digit(c) || c == '_'; });
-}
-
-std::string shown(std::string_view s) {
-  std::string out;
-  size_t i = 0;
-  while (i < s.size() && out.size() < kMaxShownBytes) {
-    auto c = static_cast<unsigned char>(s[i]);
-    if (c < 0x80) {
-      out += (c < 0x20 || c == 0x7f) ? '?' : static_cast<char>(c);
-      ++i;
-      continue;
-    }
-    size_t len = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
-    std::string_view seq = s.substr(i, len);
-    if (seq.size() == len && !first_invalid_utf8(seq)) {
-      out.append(seq);
-      i += len;
-    } else {
-      out += '?';
-      ++i;
-    }
-  }
-  if (i < s.size()) out += "...";
-  return out;
 }
 
 void append_escape(char d, std::string& out) {

@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include "analyzer/core/text.h"
+
 namespace cudalint::cmake::detail {
 
 constexpr size_t kMaxShownBytes = 60;  // text quoted in one message
@@ -15,15 +17,15 @@ constexpr size_t kMaxShownBytes = 60;  // text quoted in one message
 inline bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 inline bool is_digit(char c) { return c >= '0' && c <= '9'; }
 inline bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
-inline char to_upper(char c) { return c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c; }
-inline char to_lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+using text::lower;
+using text::to_lower;
+using text::to_upper;
+using text::upper;
 
-std::string upper(std::string_view s);
-std::string lower(std::string_view s);
 bool is_identifier(std::string_view s);
 
 // Text quoted in a message: bounded, printable, valid UTF-8.
-std::string shown(std::string_view s);
+inline std::string shown(std::string_view s) { return text::printable(s, kMaxShownBytes); }
 
 // Appends what the escape `\d` stands for (`\;` keeps encoding itself, so it stops list splitting).
 void append_escape(char d, std::string& out);

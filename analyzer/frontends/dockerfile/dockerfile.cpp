@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 
 #include "analyzer/core/source_file.h"
+#include "analyzer/core/text.h"
 #include "analyzer/frontends/dockerfile/dockerfile_internal.h"
 
 namespace cudalint::docker {
@@ -27,27 +28,11 @@ constexpr std::array<std::string_view, 18> kInstructions = {
     "ADD",  "ARG",   "CMD",        "COPY",    "ENTRYPOINT", "ENV",   "EXPOSE", "FROM",   "HEALTHCHECK",
     "LABEL", "MAINTAINER", "ONBUILD", "RUN", "SHELL",      "STOPSIGNAL", "USER", "VOLUME", "WORKDIR"};
 
-char to_lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
-char to_upper(char c) { return c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c; }
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = to_lower(c);
-  return out;
-}
-
-std::string upper(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = to_upper(c);
-  return out;
-}
-
-bool iequals(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i)
-    if (to_lower(a[i]) != to_lower(b[i])) return false;
-  return true;
-}
+using text::iequals;
+using text::lower;
+using text::to_lower;
+using text::to_upper;
+using text::upper;
 
 bool all_digits(std::string_view s) {
   return !s.empty() && std::all_of(s.begin(), s.end(), is_digit);
@@ -56,29 +41,7 @@ bool all_digits(std::string_view s) {
 uint32_t u32(size_t v) { return static_cast<uint32_t>(v); }
 
 // File text quoted in a message: bounded, printable and valid UTF-8 whatever the input.
-std::string shown(std::string_view s) {
-  std::string out;
-  size_t i = 0;
-  while (i < s.size() && out.size() < kMaxShownBytes) {
-    auto c = static_cast<unsigned char>(s[i]);
-    if (c < 0x80) {
-      out += (c < 0x20 || c == 0x7f) ? '?' : static_cast<char>(c);
-      ++i;
-      continue;
-    }
-    size_t len = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
-    std::string_view seq = s.substr(i, len);
-    if (seq.size() == len && !first_invalid_utf8(seq)) {
-      out.append(seq);
-      i += len;
-    } else {
-      out += '?';
-      ++i;
-    }
-  }
-  if (i < s.size()) out += "...";
-  return out;
-}
+std::string shown(std::string_view s) { return text::printable(s, kMaxShownBytes); }
 
 // [b, e) of `m`, as its own MappedText.
 MappedText slice(const MappedText& m, size_t b, size_t e) {
