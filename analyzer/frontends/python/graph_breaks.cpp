@@ -1,32 +1,793 @@
-// Graph-break summary of one Python module (see graph_breaks.h). Three passes over the tree:
-// definitions (functions, classes, imports), module-level code in order (assignments, compile
-// sites, config), then every function body: once to learn what methods assign to `self`, once
-// to find break candidates and calls. Expression recursion is bounded by kMaxDepth, total work
-// by a node budget; running out marks the summary truncated instead of failing.
+// Graph-break summary of one Python module (see graph_breaks.h): the entry points. summarize()
+// parses a module and runs the Summarizer over it (gb_summarizer.h, whose members are defined by
+// concern in gb_*.cpp); summarize_lazy() parses only the top-level code its compiled regions may
+// reach.
 #include "analyzer/frontends/python/graph_breaks.h"
 
 #include <algorithm>
-#include <array>
+#include <map>
 #include <memory>
 #include <new>
 #include <set>
+#include <string>
+#include <string_view>
 #include <unordered_map>
+#include <vector>
 
 #include <tree_sitter/api.h>
 
+#include "analyzer/frontends/python/gb_summarizer.h"
 #include "analyzer/frontends/python/py_eval.h"
 #include "analyzer/frontends/python/top_level.h"
 #include "analyzer/frontends/python/ts_arena.h"
 
-namespace cudalint::python::gb {
+namespace cudalint::python::gb::detail {
 
-Val Val::wrap(Kind k, Val inner, std::string text) {
-  Val v;
-  v.kind = k;
-  v.text = std::move(text);
-  v.items.push_back(std::move(inner));
+namespace {
+
+// Tensor methods whose result is not a tensor.
+bool non_tensor_method(std::string_view m) {
+  return contains({"item", "tolist", "size", "dim", "numel", "nelement", "ndimension", "stride", "storage_offset",
+                   "data_ptr", "element_size", "is_contiguous", "is_floating_point", "is_complex", "get_device",
+                   "type", "untyped_storage", "storage", "equal", "allclose", "is_nonzero", "is_same_size",
+                   "backward", "register_hook", "is_inference", "has_names", "is_set_to", "is_pinned",
+                   "is_shared", "is_signed", "dim_order", "__len__", "numpy", "tolist", "retain_grad",
+                   "requires_grad_", "share_memory_", "record_stream", "untyped_storage"},
+                  m);
+}
+
+bool bool_tensor_method(std::string_view m) {
+  return contains({"eq", "ne", "gt", "lt", "ge", "le", "logical_and", "logical_or", "logical_not", "isnan",
+                   "isinf", "isfinite", "bool", "any", "all", "isclose", "isneginf", "isposinf"},
+                  m);
+}
+
+// torch functions (by last component) whose result is not a tensor.
+bool torch_non_tensor_fn(std::string_view last) {
+  return contains({"is_tensor", "is_storage", "is_floating_point", "is_complex", "is_nonzero", "numel",
+                   "is_grad_enabled", "is_inference_mode_enabled", "get_default_dtype", "get_default_device",
+                   "equal", "allclose", "manual_seed", "seed", "initial_seed", "set_grad_enabled", "no_grad",
+                   "enable_grad", "inference_mode", "autocast", "compile", "device", "dtype", "finfo", "iinfo",
+                   "broadcast_shapes", "result_type", "can_cast", "promote_types", "is_autocast_enabled",
+                   "set_default_dtype", "use_deterministic_algorithms", "get_num_threads", "set_num_threads",
+                   "save", "load", "typename", "is_same_size", "set_printoptions", "get_rng_state",
+                   "set_rng_state", "cond", "_check", "_assert"},
+                  last);
+}
+
+}  // namespace
+
+// Methods that only tensors (or NumPy arrays, which Dynamo traces as tensors) have: a receiver
+// of unknown type that calls them is a tensor.
+bool tensor_only_method(std::string_view m) {
+  return contains({"sum", "mean", "max", "min", "any", "all", "norm", "amax", "amin", "prod", "std", "var",
+                   "argmax", "argmin", "abs", "float", "half", "bfloat16", "double", "long", "clamp", "clip",
+                   "exp", "log", "sqrt", "rsqrt", "sigmoid", "tanh", "relu", "softmax", "log_softmax", "matmul",
+                   "mm", "bmm", "view", "reshape", "flatten", "permute", "transpose", "contiguous", "squeeze",
+                   "unsqueeze", "expand", "expand_as", "detach", "clone", "cpu", "cuda", "type_as", "masked_fill",
+                   "isnan", "isinf", "isfinite", "round", "floor", "ceil", "sign", "neg", "square", "pow",
+                   "cumsum", "cumprod", "topk", "gather", "scatter", "index_select", "narrow", "t", "eq", "ne",
+                   "gt", "lt", "ge", "le", "logical_and", "logical_or", "logical_not", "bool", "int",
+                   "nonzero", "masked_select", "unique", "new_zeros", "new_ones", "new_empty", "new_full",
+                   "view_as", "reshape_as", "numel", "dim", "mul", "add", "sub", "div", "item", "tolist"},
+                  m);
+}
+
+// The Val of a call to a torch function, by its path; nullopt when not a tensor-returning one.
+std::optional<Val> torch_call_result(std::string_view p) {
+  auto under = [&](std::string_view ns) { return p.size() > ns.size() && p.starts_with(ns) && p[ns.size()] == '.'; };
+  std::string_view last = p.substr(p.rfind('.') + 1);
+  if (last.empty() || !(last[0] >= 'a' && last[0] <= 'z')) return std::nullopt;
+  bool ns_ok = false;
+  if (under("torch.nn.functional") || under("torch.linalg") || under("torch.fft") || under("torch.special") ||
+      under("torch.ops"))
+    ns_ok = true;
+  else if (under("torch") && p.find('.', 6) == std::string_view::npos)  // torch.<fn> directly
+    ns_ok = true;
+  if (!ns_ok || torch_non_tensor_fn(last)) return std::nullopt;
+  Val v = Val::of(K::Tensor);
+  v.flag = bool_tensor_method(last);
   return v;
 }
+
+Val Summarizer::lookup(std::string_view name, const FnContext& ctx) const {
+  if (ctx.scope)
+    if (const Val* v = ctx.scope->find(name)) return *v;
+  if (auto it = out_.globals.find(std::string(name)); it != out_.globals.end()) {
+    const Val& g = it->second;
+    // Imports and definitions are used directly; variables by name (resolved later).
+    if (g.is(K::Path) || g.is(K::Func) || g.is(K::Class)) return g;
+    return g;
+  }
+  static constexpr std::array kBuiltins{"print", "open", "eval", "exec", "globals", "locals", "input", "breakpoint",
+                                        "int", "float", "bool", "str", "repr", "len", "range", "super", "dict",
+                                        "list", "tuple", "isinstance", "getattr", "setattr", "hasattr", "id",
+                                        "staticmethod", "classmethod", "property", "sorted", "sum", "max", "min",
+                                        "any", "all", "abs", "format", "type", "object", "enumerate", "zip",
+                                        "map", "filter", "iter", "next", "vars", "set", "frozenset", "hash"};
+  for (std::string_view b : kBuiltins)
+    if (b == name) return Val::of(K::Path, "builtins." + std::string(name));
+  return Val::of(K::Path, ":" + std::string(name));
+}
+
+Val Summarizer::annotation(TSNode type, const FnContext& ctx) {
+  std::string t;
+  for (char c : txt(type))
+    if (c != '"' && c != '\'' && c != ' ') t += c;
+  if (t.find("Tensor") != std::string::npos) {
+    for (std::string_view bad : {"List", "list", "Tuple", "tuple", "Sequence", "Dict", "dict", "Iterable",
+                                 "Callable", "Iterator", "Generator", "Mapping", "Set"})
+      if (t.find(bad) != std::string::npos) return {};
+    // A union with a non-tensor alternative (`int | torch.Tensor`, `Union[float, Tensor]`) may
+    // well be called with the other type: not known to be a tensor. `Optional[Tensor]` and
+    // `Tensor | None` still are.
+    std::string_view body = t;
+    for (std::string_view pre : {"typing.Union[", "Union["})
+      if (body.starts_with(pre) && body.ends_with("]")) {
+        body = body.substr(pre.size(), body.size() - pre.size() - 1);
+        break;
+      }
+    std::vector<std::string_view> alts;
+    int nest = 0;
+    size_t from = 0;
+    for (size_t i = 0; i <= body.size(); ++i) {
+      char c = i < body.size() ? body[i] : '|';
+      if (c == '[') ++nest;
+      else if (c == ']') --nest;
+      else if (nest == 0 && (c == '|' || c == ',')) {
+        alts.push_back(body.substr(from, i - from));
+        from = i + 1;
+      }
+    }
+    if (alts.size() > 1)
+      for (std::string_view alt : alts)
+        if (alt.find("Tensor") == std::string_view::npos && alt != "None" && alt != "NoneType") return {};
+    return Val::of(K::Tensor);
+  }
+  TSNode inner = type;
+  if (named_children(type).size() == 1) inner = named_children(type)[0];
+  // `Cls | None` and `Optional[Cls]`: the class (an attribute declared empty and set later).
+  auto unwrap_type = [&](TSNode t) {
+    while (type_of(t) == "type" && named_children(t).size() == 1) t = named_children(t)[0];
+    return t;
+  };
+  inner = unwrap_type(inner);
+  if ((type_of(inner) == "binary_operator" && txt(field(inner, "operator")) == "|") ||
+      type_of(inner) == "union_type") {
+    auto kids = named_children(inner);
+    if (kids.size() == 2) {
+      if (txt(kids[1]) == "None") inner = unwrap_type(kids[0]);
+      else if (txt(kids[0]) == "None") inner = unwrap_type(kids[1]);
+    }
+  } else if (type_of(inner) == "subscript" || type_of(inner) == "generic_type") {
+    auto kids = named_children(inner);
+    std::string_view head = kids.empty() ? std::string_view{} : txt(kids[0]);
+    if ((head == "Optional" || head == "typing.Optional") && kids.size() == 2) {
+      TSNode arg = kids[1];
+      if (type_of(arg) == "type_parameter" && named_children(arg).size() == 1) arg = named_children(arg)[0];
+      inner = unwrap_type(arg);
+    }
+  }
+  Val v = eval(inner, ctx, 0);
+  if (v.is(K::Class) || (v.is(K::Path) && !v.text.starts_with("builtins.") && !v.text.starts_with("typing.")))
+    return Val::wrap(K::Instance, v);
+  return {};
+}
+
+Val Summarizer::eval(TSNode n, const FnContext& ctx, int depth) {
+  if (ts_node_is_null(n) || depth > kMaxDepth || !spend()) return {};
+  std::string_view t = type_of(n);
+  if (t == "identifier") {
+    std::string_view name = txt(n);
+    if (!ctx.self_name.empty() && name == ctx.self_name && ctx.cls >= 0) return Val::of(K::Self);
+    return lookup(name, ctx);
+  }
+  if (t == "parenthesized_expression") {
+    auto kids = named_children(n);
+    return kids.size() == 1 ? eval(kids[0], ctx, depth + 1) : Val{};
+  }
+  if (t == "attribute") {
+    Val base = eval(field(n, "object"), ctx, depth + 1);
+    std::string attr(txt(field(n, "attribute")));
+    return attribute(std::move(base), attr);
+  }
+  if (t == "call") return eval_call(n, ctx, depth);
+  if (t == "subscript") {
+    Val base = eval(field(n, "value"), ctx, depth + 1);
+    if (base.is(K::Tensor)) return Val::of(K::Tensor);
+    if (base.is(K::Unknown) || base.is(K::Scalar)) return {};
+    TSNode sub = field(n, "subscript");
+    std::string key = string_literal(sub);
+    if (key.empty() && type_of(sub) == "integer") key = std::string(txt(sub));
+    if (base.is(K::Path)) return {};
+    return Val::wrap(K::Item, std::move(base), key);
+  }
+  if (t == "list" || t == "tuple" || t == "expression_list") {
+    Val v = Val::of(K::List);
+    for (TSNode c : named_children(n)) {
+      if (v.items.size() >= kMaxItems) break;
+      v.items.push_back(eval(c, ctx, depth + 1));
+    }
+    return limit(std::move(v));
+  }
+  if (t == "list_comprehension" || t == "generator_expression") {
+    Scope inner{{}, ctx.scope};
+    FnContext c2 = ctx;
+    c2.scope = &inner;
+    for (TSNode c : named_children(n))
+      if (type_of(c) == "for_in_clause") bind_for(c, c2, depth + 1);
+    Val v = Val::of(K::List);
+    v.items.push_back(eval(field(n, "body"), c2, depth + 1));
+    return limit(std::move(v));
+  }
+  if (t == "dictionary") {
+    Val v = Val::of(K::Dict);
+    for (TSNode c : named_children(n)) {
+      if (type_of(c) != "pair" || v.items.size() >= kMaxItems) continue;
+      std::string key = string_literal(field(c, "key"));
+      if (key.empty()) continue;
+      v.keys.push_back(key);
+      v.items.push_back(eval(field(c, "value"), ctx, depth + 1));
+    }
+    return limit(std::move(v));
+  }
+  if (t == "binary_operator") {
+    Val a = eval(field(n, "left"), ctx, depth + 1);
+    Val b = eval(field(n, "right"), ctx, depth + 1);
+    if (a.is(K::Tensor) || b.is(K::Tensor)) {
+      Val r = Val::of(K::Tensor);
+      std::string_view op = txt(field(n, "operator"));
+      r.flag = (op == "&" || op == "|" || op == "^") && (a.flag || b.flag);
+      return r;
+    }
+    if (a.is(K::Scalar) || b.is(K::Scalar)) return Val::of(K::Scalar);
+    return {};
+  }
+  if (t == "comparison_operator") {
+    std::string_view s = txt(n);
+    (void)s;
+    for (uint32_t i = 0; i < ts_node_child_count(n); ++i) {
+      std::string_view op = type_of(ts_node_child(n, i));
+      if (op == "is" || op == "in" || op == "not" || op == "is not" || op == "not in") return {};
+    }
+    bool tensor = false, scalar = false;
+    for (TSNode c : named_children(n)) {
+      Val v = eval(c, ctx, depth + 1);
+      tensor |= v.is(K::Tensor);
+      scalar |= v.is(K::Scalar);
+    }
+    if (tensor) {
+      Val r = Val::of(K::Tensor);
+      r.flag = true;
+      return r;
+    }
+    return scalar ? Val::of(K::Scalar) : Val{};
+  }
+  if (t == "unary_operator") {
+    Val v = eval(field(n, "argument"), ctx, depth + 1);
+    if (v.is(K::Tensor) || v.is(K::Scalar)) return v;
+    return {};
+  }
+  if (t == "conditional_expression") {
+    auto kids = named_children(n);
+    if (kids.size() == 3) {
+      Val a = eval(kids[0], ctx, depth + 1);
+      Val b = eval(kids[2], ctx, depth + 1);
+      if (a.kind == b.kind && a.text == b.text) return a;
+    }
+    return {};
+  }
+  if (t == "await") {
+    auto kids = named_children(n);
+    return kids.empty() ? Val{} : eval(kids[0], ctx, depth + 1);
+  }
+  return {};
+}
+
+Val Summarizer::limit(Val v) {
+  if (val_depth(v) > kMaxValDepth) return {};
+  return v;
+}
+
+Val Summarizer::attribute(Val base, const std::string& attr) {
+  switch (base.kind) {
+    case K::Path: return Val::of(K::Path, base.text + "." + attr);
+    case K::Self: return Val::of(K::Self, base.text.empty() ? attr : base.text + "." + attr);
+    case K::Tensor:
+      if (contains({"T", "mT", "H", "mH", "data", "grad", "real", "imag"}, attr)) return Val::of(K::Tensor);
+      return {};
+    case K::Attr: {
+      Val inner = std::move(base.items[0]);
+      return Val::wrap(K::Attr, std::move(inner), base.text + "." + attr);
+    }
+    case K::Func:
+    case K::Class:
+    case K::Instance:
+    case K::Item:
+    case K::Elem:
+    case K::Super:
+    case K::List:
+    case K::Dict:
+    case K::Scripted:
+      if (val_depth(base) >= kMaxValDepth) return {};
+      return Val::wrap(K::Attr, std::move(base), attr);
+    default: return {};
+  }
+}
+
+Val Summarizer::eval_call(TSNode n, const FnContext& ctx, int depth) {
+  TSNode fn = field(n, "function");
+  Val callee = eval(fn, ctx, depth + 1);
+  ArgsView a = args_of(n);
+  auto arg0 = [&]() -> Val { return a.pos.empty() ? Val{} : eval(a.pos[0], ctx, depth + 1); };
+  if (callee.is(K::Path)) {
+    const std::string& p = callee.text;
+    if (p == "torch.compile") return arg0();
+    if (p == "torch._dynamo.optimize") return Val::of(K::Path, "torch._dynamo.optimize()");
+    if (p == "torch._dynamo.optimize()") return arg0();
+    if (p == "torch.jit.script" || p == "torch.jit.trace" || p == "torch.jit.trace_module")
+      return a.pos.empty() ? Val{} : Val::wrap(K::Scripted, arg0());
+    if (p == "torch.compiler.disable" || p == "torch._dynamo.disable") {
+      if (a.pos.empty()) return Val::of(K::Path, p + "()");
+      return Val::wrap(K::Disabled, arg0());
+    }
+    if (p == "torch.compiler.disable()" || p == "torch._dynamo.disable()") return Val::wrap(K::Disabled, arg0());
+    if (p == "torch.nn.ModuleList" || p == "torch.nn.modules.container.ModuleList") {
+      Val l = arg0();
+      return l.is(K::List) ? l : Val::of(K::List);
+    }
+    if (p == "torch.nn.Sequential" || p == "torch.nn.modules.container.Sequential") {
+      Val l = Val::of(K::List);
+      for (TSNode c : a.pos) {
+        if (l.items.size() >= kMaxItems) break;
+        Val e = eval(c, ctx, depth + 1);
+        if (e.is(K::Dict)) {  // Sequential(OrderedDict(...)) / Sequential(dict)
+          for (auto& it : e.items) l.items.push_back(std::move(it));
+        } else {
+          l.items.push_back(std::move(e));
+        }
+      }
+      return limit(std::move(l));
+    }
+    if (p == "torch.nn.ModuleDict" || p == "torch.nn.modules.container.ModuleDict") {
+      Val d = arg0();
+      return d.is(K::Dict) ? d : Val::of(K::Dict);
+    }
+    if (p == "builtins.dict" || p == "collections.OrderedDict") {
+      Val d = Val::of(K::Dict);
+      if (!a.pos.empty()) {
+        Val first = arg0();
+        if (first.is(K::Dict)) d = std::move(first);
+      }
+      for (const auto& [k, v] : a.kw) {
+        if (d.items.size() >= kMaxItems) break;
+        d.keys.push_back(k);
+        d.items.push_back(eval(v, ctx, depth + 1));
+      }
+      return limit(std::move(d));
+    }
+    if (p == "builtins.list" || p == "builtins.tuple") {
+      Val l = arg0();
+      return l.is(K::List) ? l : Val{};
+    }
+    if (p == "torch.nn.parallel.DistributedDataParallel" || p == "torch.nn.DataParallel" ||
+        p == "torch.nn.parallel.DataParallel" || p == "torch.distributed.fsdp.FullyShardedDataParallel")
+      return arg0();
+    if (p == "builtins.super") return Val::of(K::Super);
+    if (p == "torch.nn.Parameter" || p == "torch.nn.parameter.Parameter" || p == "torch.Tensor" ||
+        p == "torch.nn.Buffer")
+      return Val::of(K::Tensor);
+    if (p == "logging.getLogger" || p == "logging.Logger" || p == "logging.LoggerAdapter")
+      return Val::wrap(K::Instance, Val::of(K::Path, "logging.getLogger"));
+    if (p == "builtins.int" || p == "builtins.float" || p == "builtins.bool") {
+      Val x = arg0();
+      return x.is(K::Tensor) || x.is(K::Scalar) ? Val::of(K::Scalar) : Val{};
+    }
+    if (auto r = torch_call_result(p)) return *r;
+    std::string_view last = std::string_view(p).substr(p.rfind('.') + 1);
+    if (!last.empty() && last[0] >= 'A' && last[0] <= 'Z' && !p.starts_with("builtins."))
+      return Val::wrap(K::Instance, callee);
+    if (p.starts_with("torch.utils.cpp_extension.load")) return Val::wrap(K::Instance, callee);
+    // A function of the project may be a factory (`build_model(cfg)`): the model follows
+    // its returns; a library function's result stays unknown there.
+    if (!p.starts_with("builtins.") && !p.starts_with("torch.")) return Val::wrap(K::Instance, callee);
+    return {};
+  }
+  if (callee.is(K::Class) || callee.is(K::Func)) return Val::wrap(K::Instance, callee);
+  // Method calls.
+  if (type_of(fn) == "attribute") {
+    std::string m(txt(field(fn, "attribute")));
+    Val recv = eval(field(fn, "object"), ctx, depth + 1);
+    if (recv.is(K::Tensor) || (recv.is(K::Unknown) && tensor_only_method(m))) {
+      if (m == "item") return Val::of(K::Scalar);
+      if (non_tensor_method(m)) return {};
+      if (m == "numpy") return Val::of(K::Tensor);  // Dynamo traces NumPy arrays as tensors
+      Val r = Val::of(K::Tensor);
+      r.flag = bool_tensor_method(m);
+      return r;
+    }
+    if ((recv.is(K::Instance) || recv.is(K::Self)) &&
+        contains({"to", "cuda", "cpu", "eval", "train", "half", "float", "bfloat16", "double",
+                  "requires_grad_"},
+                 m))
+      return recv;
+  }
+  // Calling an nn module instance yields a tensor.
+  Val target = resolve_local(callee, ctx);
+  if (target.is(K::Instance) && !target.items.empty() && target.items[0].is(K::Path) &&
+      target.items[0].text.starts_with("torch.nn.")) {
+    std::string_view last = std::string_view(target.items[0].text).substr(target.items[0].text.rfind('.') + 1);
+    if (!last.empty() && last[0] >= 'A' && last[0] <= 'Z') return Val::of(K::Tensor);
+  }
+  return {};
+}
+
+// Follows Self attribute chains and container elements within this file, as far as they go.
+Val Summarizer::resolve_local(const Val& v, const FnContext& ctx, int depth) const {
+  if (depth > 8) return {};
+  if (v.is(K::Self) && ctx.cls >= 0 && !v.text.empty()) {
+    const Class& c = out_.classes[static_cast<size_t>(ctx.cls)];
+    std::string head = v.text.substr(0, v.text.find('.'));
+    auto it = c.attrs.find(head);
+    if (it == c.attrs.end()) return {};
+    if (head.size() == v.text.size()) return resolve_local(it->second, ctx, depth + 1);
+    Val a = Val::wrap(K::Attr, it->second, v.text.substr(head.size() + 1));
+    return resolve_local(a, ctx, depth + 1);
+  }
+  if (v.is(K::Elem) && !v.items.empty()) {
+    Val c = resolve_local(v.items[0], ctx, depth + 1);
+    if (c.is(K::List) && !c.items.empty()) return resolve_local(c.items[0], ctx, depth + 1);
+    return {};
+  }
+  if (v.is(K::Item) && !v.items.empty()) {
+    Val c = resolve_local(v.items[0], ctx, depth + 1);
+    if (c.is(K::Dict)) {
+      for (size_t i = 0; i < c.keys.size(); ++i)
+        if (c.keys[i] == v.text) return resolve_local(c.items[i], ctx, depth + 1);
+      return {};
+    }
+    if (c.is(K::List) && !c.items.empty()) return resolve_local(c.items[0], ctx, depth + 1);
+    return {};
+  }
+  if (v.is(K::Attr) && !v.items.empty()) {
+    Val c = resolve_local(v.items[0], ctx, depth + 1);
+    if (c.is(K::Dict)) {
+      std::string head = v.text.substr(0, v.text.find('.'));
+      for (size_t i = 0; i < c.keys.size(); ++i)
+        if (c.keys[i] == head) {
+          if (head.size() == v.text.size()) return resolve_local(c.items[i], ctx, depth + 1);
+          return resolve_local(Val::wrap(K::Attr, c.items[i], v.text.substr(head.size() + 1)), ctx, depth + 1);
+        }
+    }
+    return {};
+  }
+  return v;
+}
+
+void Summarizer::bind_for(TSNode clause, FnContext& ctx, int depth) {
+  TSNode left = field(clause, "left");
+  TSNode right = field(clause, "right");
+  // `enumerate(xs)` / `zip(xs, ys)` / `reversed(xs)`: the loop variable is a tuple of elements.
+  if (type_of(strip_parens(right)) == "call") {
+    TSNode call = strip_parens(right);
+    Val fn = eval(field(call, "function"), ctx, depth + 1);
+    if (fn.is(K::Path) && (fn.text == "builtins.enumerate" || fn.text == "builtins.zip" ||
+                           fn.text == ":reversed")) {
+      ArgsView a = args_of(call);
+      auto elem_of = [&](TSNode arg) {
+        Val c = eval(arg, ctx, depth + 1);
+        if (c.is(K::Tensor)) return Val::of(K::Tensor);
+        if (c.is(K::List) || c.is(K::Self) || c.is(K::Attr) || c.is(K::Item) || c.is(K::Instance))
+          return Val::wrap(K::Elem, c);
+        return Val{};
+      };
+      Val e;
+      if (!a.splat && !a.pos.empty()) {
+        if (fn.text == ":reversed") {
+          e = elem_of(a.pos[0]);
+        } else if (fn.text == "builtins.enumerate") {
+          e = Val::of(K::List);
+          e.items.push_back(Val{});
+          e.items.push_back(elem_of(a.pos[0]));
+        } else {
+          e = Val::of(K::List);
+          for (TSNode c : a.pos) {
+            if (e.items.size() >= kMaxItems) break;
+            e.items.push_back(elem_of(c));
+          }
+        }
+      }
+      bind_target(left, e, ctx, false);
+      return;
+    }
+  }
+  Val it = eval(right, ctx, depth + 1);
+  Val e;
+  if (it.is(K::Tensor)) e = Val::of(K::Tensor);
+  else if (it.is(K::List) || it.is(K::Self) || it.is(K::Attr) || it.is(K::Item) || it.is(K::Instance))
+    e = Val::wrap(K::Elem, it);
+  bind_target(left, e, ctx, false);
+}
+
+}  // namespace cudalint::python::gb::detail
+
+namespace cudalint::python::gb::detail {
+
+void Summarizer::run(TSNode module) {
+  collect_defs(module, "", -1, 0);
+  module_code(module, 0);
+  FnContext mctx;
+  mctx.scope = &module_scope_;
+  for (size_t i = 0; i < class_nodes_.size(); ++i) {
+    TSNode sup = field(class_nodes_[i], "superclasses");
+    if (ts_node_is_null(sup)) continue;
+    for (TSNode b : named_children(sup))
+      if (type_of(b) != "keyword_argument") out_.classes[i].bases.push_back(eval(b, mctx, 0));
+  }
+  // Attributes first (a method may use what another assigns), then bodies.
+  for (size_t i = 0; i < defs_.size(); ++i)
+    if (out_.functions[i].cls >= 0 && !defs_[i].nested) walk_function(i, true);
+  for (size_t i = 0; i < defs_.size(); ++i)
+    if (!defs_[i].nested) walk_function(i, false);
+}
+
+// ---- pass 1: definitions ----
+void Summarizer::collect_defs(TSNode block, const std::string& prefix, int cls, int depth) {
+  if (depth > kMaxDepth) return;
+  for (TSNode st : named_children(block)) {
+    if (!spend()) return;
+    std::string_view t = type_of(st);
+    if (t == "function_definition" || t == "decorated_definition" || t == "class_definition") {
+      define(st, prefix, cls, depth);
+    } else if (cls < 0 && (t == "if_statement" || t == "try_statement" || t == "with_statement" ||
+                           t == "for_statement" || t == "while_statement")) {
+      // Module-level definitions under `if`/`try` still define module names.
+      for (TSNode c : named_children(st)) {
+        std::string_view ct = type_of(c);
+        if (ct == "block") collect_defs(c, prefix, cls, depth + 1);
+        else if (ct == "elif_clause" || ct == "else_clause" || ct == "except_clause" || ct == "finally_clause")
+          for (TSNode b : named_children(c))
+            if (type_of(b) == "block") collect_defs(b, prefix, cls, depth + 1);
+      }
+    } else if (cls >= 0 && t == "if_statement") {
+      for (TSNode c : named_children(st))
+        if (type_of(c) == "block") collect_defs(c, prefix, cls, depth + 1);
+    }
+  }
+}
+
+// Registers a function or class (pass 1, or a nested def met while walking a body).
+int Summarizer::define(TSNode st, const std::string& prefix, int cls, int depth) {
+  TSNode decorated{};
+  TSNode def = st;
+  if (type_of(st) == "decorated_definition") {
+    decorated = st;
+    def = field(st, "definition");
+  }
+  std::string name(txt(field(def, "name")));
+  if (name.empty()) return -1;
+  std::string qual = prefix.empty() ? name : prefix + "." + name;
+  if (type_of(def) == "class_definition") {
+    Class c;
+    c.name = name;
+    c.qualname = qual;
+    c.name_span = span_of(field(def, "name"));
+    int ci = static_cast<int>(out_.classes.size());
+    out_.classes.push_back(std::move(c));
+    class_nodes_.push_back(def);
+    if (prefix.empty()) out_.globals[name] = Val::of(K::Class, qual);
+    TSNode body = field(def, "body");
+    if (!ts_node_is_null(body)) collect_defs(body, qual, ci, depth + 1);
+    return -1;
+  }
+  Function f;
+  f.qualname = qual;
+  f.cls = cls;
+  f.name_span = span_of(field(def, "name"));
+  int fi = static_cast<int>(out_.functions.size());
+  out_.functions.push_back(std::move(f));
+  defs_.push_back({def, decorated, false, nullptr});
+  if (cls >= 0) out_.classes[static_cast<size_t>(cls)].methods[name] = fi;
+  else if (prefix.empty()) out_.globals[name] = Val::of(K::Func, qual);
+  return fi;
+}
+
+// ---- pass 2: module-level code ----
+void Summarizer::module_code(TSNode block, int depth) {
+  if (depth > kMaxDepth) return;
+  Scope& s = module_scope_;
+  FnContext ctx;
+  ctx.scope = &s;
+  for (TSNode st : named_children(block)) {
+    if (!spend()) return;
+    std::string_view t = type_of(st);
+    if (t == "import_statement" || t == "import_from_statement" || t == "future_import_statement") {
+      import(st, nullptr);
+    } else if (t == "expression_statement") {
+      statement_expr(st, ctx, true);
+    } else if (t == "if_statement" || t == "try_statement" || t == "with_statement" || t == "for_statement" ||
+               t == "while_statement") {
+      // `for block in model.layers: block.compile()`: the loop variable is each element.
+      if (t == "for_statement") bind_for(st, ctx, depth + 1);
+      for (TSNode c : named_children(st)) {
+        std::string_view ct = type_of(c);
+        if (ct == "block") {
+          module_code(c, depth + 1);
+        } else if (ct == "elif_clause" || ct == "else_clause" || ct == "except_clause" || ct == "finally_clause") {
+          for (TSNode b : named_children(c))
+            if (type_of(b) == "block") module_code(b, depth + 1);
+        }
+      }
+    } else if (t == "decorated_definition" || t == "function_definition" || t == "class_definition") {
+      // Decorators and base classes may compile things too (rare): nothing to do here.
+    }
+  }
+}
+
+// Assignments and expression statements, at module level or in a function body.
+void Summarizer::statement_expr(TSNode st, FnContext& ctx, bool module_level) {
+  for (TSNode c : named_children(st)) {
+    std::string_view t = type_of(c);
+    if (t == "assignment") {
+      assignment(c, ctx, module_level);
+    } else if (t == "augmented_assignment") {
+      scan(field(c, "left"), ctx, 0, true);
+      scan(field(c, "right"), ctx, 0);
+    } else {
+      scan(c, ctx, 0);
+    }
+  }
+}
+
+void Summarizer::assignment(TSNode a, FnContext& ctx, bool module_level) {
+  TSNode left = field(a, "left");
+  TSNode right = field(a, "right");
+  TSNode type = field(a, "type");
+  if (ts_node_is_null(right)) {  // `x: T` declares only
+    return;
+  }
+  // Chained `a = b = value`: the right side is itself an assignment.
+  if (type_of(right) == "assignment") {
+    assignment(right, ctx, module_level);
+    TSNode inner = right;
+    while (type_of(field(inner, "right")) == "assignment") inner = field(inner, "right");
+    right = field(inner, "right");
+  } else {
+    scan(right, ctx, 0);
+  }
+  Val v = eval(right, ctx, 0);
+  if (!ts_node_is_null(type) && v.is(K::Unknown)) v = annotation(type, ctx);
+  config_assignment(left, right, ctx);
+  bind_target(left, v, ctx, module_level);
+  scan(left, ctx, 0, true);
+}
+
+void Summarizer::config_assignment(TSNode left, TSNode right, FnContext& ctx) {
+  if (type_of(left) != "attribute") return;
+  Val lv = eval(left, ctx, 0);
+  if (!lv.is(K::Path)) return;
+  constexpr std::string_view kPrefix = "torch._dynamo.config.";
+  if (!lv.text.starts_with(kPrefix)) return;
+  std::string key = lv.text.substr(kPrefix.size());
+  if (!contains({"capture_scalar_outputs", "capture_dynamic_output_shape_ops", "allow_rnn", "trace_numpy"}, key))
+    return;
+  auto b = literal_bool(right);
+  if (!b) return;
+  out_.config.push_back({key, *b, span_of(ts_node_parent(left))});
+}
+
+void Summarizer::bind_target(TSNode target, const Val& v, FnContext& ctx, bool module_level) {
+  target = strip_parens(target);
+  std::string_view t = type_of(target);
+  if (t == "identifier") {
+    std::string name(txt(target));
+    ctx.scope->vars[name] = v;
+    if (module_level) out_.globals[name] = v;
+  } else if (t == "pattern_list" || t == "tuple_pattern" || t == "list_pattern" || t == "expression_list" ||
+             t == "tuple" || t == "list") {
+    auto kids = named_children(target);
+    for (size_t i = 0; i < kids.size(); ++i) {
+      Val e;
+      if (v.is(K::Tensor)) e = Val::of(K::Tensor);
+      else if (v.is(K::List) && v.items.size() == kids.size()) e = v.items[i];
+      bind_target(kids[i], e, ctx, module_level);
+    }
+  } else if (t == "attribute" && ctx.cls >= 0 && collecting_attrs_) {
+    TSNode obj = field(target, "object");
+    if (type_of(obj) == "identifier" && txt(obj) == ctx.self_name) {
+      std::string attr(txt(field(target, "attribute")));
+      out_.classes[static_cast<size_t>(ctx.cls)].attrs[attr] = v;
+    }
+  }
+}
+
+void Summarizer::import(TSNode st, Scope* local) {
+  auto bind = [&](const std::string& name, Val v) {
+    if (local) local->vars[name] = v;
+    else {
+      module_scope_.vars[name] = v;
+      out_.globals[name] = v;
+    }
+  };
+  if (type_of(st) == "import_statement") {
+    for (TSNode c : named_children(st)) {
+      if (type_of(c) == "aliased_import") {
+        std::string mod = dotted(field(c, "name"));
+        out_.imports.push_back(mod);
+        bind(std::string(txt(field(c, "alias"))), Val::of(K::Path, mod));
+      } else if (type_of(c) == "dotted_name") {
+        std::string mod = dotted(c);
+        out_.imports.push_back(mod);
+        std::string head = mod.substr(0, mod.find('.'));
+        bind(head, Val::of(K::Path, head));
+      }
+    }
+    return;
+  }
+  if (type_of(st) != "import_from_statement") return;
+  TSNode mn = field(st, "module_name");
+  std::string base;
+  if (type_of(mn) == "relative_import") {
+    for (TSNode c : named_children(mn)) {
+      if (type_of(c) == "import_prefix") base += dotted(c);
+      else if (type_of(c) == "dotted_name") base += dotted(c);
+    }
+  } else {
+    base = dotted(mn);
+  }
+  auto join = [&](const std::string& name) {
+    if (base.empty()) return name;
+    if (base.back() == '.') return base + name;
+    return base + "." + name;
+  };
+  bool any = false;
+  for (TSNode c : named_children(st)) {
+    if (ts_node_eq(c, mn)) continue;
+    if (type_of(c) == "aliased_import") {
+      std::string name = dotted(field(c, "name"));
+      bind(std::string(txt(field(c, "alias"))), Val::of(K::Path, join(name)));
+      out_.imports.push_back(join(name));
+      any = true;
+    } else if (type_of(c) == "dotted_name") {
+      std::string name = dotted(c);
+      bind(name, Val::of(K::Path, join(name)));
+      out_.imports.push_back(join(name));
+      any = true;
+    }
+  }
+  if (!any || !base.empty()) out_.imports.push_back(base);
+}
+
+// `self.blocks.append(Block())`, `self.add_module("x", m)`, `self.register_buffer("b", t)`.
+void Summarizer::self_attr_call(const Val& recv, const std::string& m, const ArgsView& a, FnContext& ctx) {
+  if (!recv.is(K::Self)) return;
+  auto& attrs = out_.classes[static_cast<size_t>(ctx.cls)].attrs;
+  if (recv.text.empty()) {
+    if ((m == "add_module" || m == "register_module") && a.pos.size() == 2) {
+      std::string name = string_literal(a.pos[0]);
+      if (!name.empty()) attrs[name] = eval(a.pos[1], ctx, 0);
+    } else if ((m == "register_buffer" || m == "register_parameter") && !a.pos.empty()) {
+      std::string name = string_literal(a.pos[0]);
+      if (!name.empty()) attrs[name] = Val::of(K::Tensor);
+    }
+    return;
+  }
+  if (recv.text.find('.') != std::string::npos || a.pos.empty()) return;
+  auto it = attrs.find(recv.text);
+  if (it == attrs.end() || !it->second.is(K::List)) return;
+  if (m == "append" || m == "insert") {
+    if (it->second.items.size() < kMaxItems) it->second.items.push_back(eval(a.pos.back(), ctx, 0));
+  } else if (m == "extend") {
+    Val l = eval(a.pos[0], ctx, 0);
+    if (l.is(K::List))
+      for (auto& e : l.items)
+        if (it->second.items.size() < kMaxItems) it->second.items.push_back(std::move(e));
+  }
+}
+
+}  // namespace cudalint::python::gb::detail
+
+namespace cudalint::python::gb {
 
 std::string_view to_string(BreakKind k) {
   switch (k) {
@@ -59,95 +820,341 @@ std::string_view to_string(BreakKind k) {
   return "?";
 }
 
-namespace {
+}  // namespace cudalint::python::gb
 
-using K = Val::Kind;
+namespace cudalint::python::gb::detail {
 
-constexpr int kMaxDepth = 150;            // nested expressions/statements followed
-constexpr size_t kMaxItems = 64;          // elements kept in one List/Dict value
-constexpr size_t kMaxReturns = 4;         // Function::returns kept
-constexpr int kMaxValDepth = 8;           // values inside values
-constexpr size_t kMaxPerFunction = 2000;  // breaks / calls recorded per function
-constexpr size_t kMaxWhat = 60;           // bytes of source quoted in `what`
-constexpr int64_t kBudgetBase = 4'000'000;
-
-bool contains(std::initializer_list<std::string_view> set, std::string_view s) {
-  return std::find(set.begin(), set.end(), s) != set.end();
+// ---- recording ----
+void Summarizer::brk(BreakKind k, Gate g, TSNode at, std::string registry, std::string detail) {
+  Function* f = cur();
+  if (!f || collecting_attrs_ || f->breaks.size() >= kMaxPerFunction) return;
+  BreakSite b;
+  b.kind = k;
+  b.gate = g;
+  b.span = span_of(at);
+  b.what = collapse(txt(at));
+  b.registry = std::move(registry);
+  b.detail = std::move(detail);
+  if (!needs_.empty()) b.needs = needs_.back();
+  if (!when_.empty()) b.when = when_.back();
+  f->breaks.push_back(std::move(b));
+  if (loop_depth_ > 0) f->has_breaks_in_loop = true;
 }
 
-int val_depth(const Val& v) {
-  int d = 0;
-  for (const auto& i : v.items) d = std::max(d, 1 + val_depth(i));
-  return d;
+void Summarizer::call_site(TSNode at, Val callee) {
+  Function* f = cur();
+  if (!f || collecting_attrs_ || f->calls.size() >= kMaxPerFunction) return;
+  CallSite cs;
+  cs.span = span_of(at);
+  cs.callee = std::move(callee);
+  if (!needs_.empty()) cs.needs = needs_.back();
+  if (!when_.empty()) cs.when = when_.back();
+  if (type_of(at) == "call") {
+    ArgsView a = args_of(at);
+    cs.positional = static_cast<int>(a.pos.size());
+    for (const auto& [k, v] : a.kw) cs.keywords.push_back(k);
+    cs.splat = a.splat;
+  } else {
+    cs.splat = true;
+  }
+  f->calls.push_back(std::move(cs));
 }
 
-// Tensor methods whose result is not a tensor.
-bool non_tensor_method(std::string_view m) {
-  return contains({"item", "tolist", "size", "dim", "numel", "nelement", "ndimension", "stride", "storage_offset",
-                   "data_ptr", "element_size", "is_contiguous", "is_floating_point", "is_complex", "get_device",
-                   "type", "untyped_storage", "storage", "equal", "allclose", "is_nonzero", "is_same_size",
-                   "backward", "register_hook", "is_inference", "has_names", "is_set_to", "is_pinned",
-                   "is_shared", "is_signed", "dim_order", "__len__", "numpy", "tolist", "retain_grad",
-                   "requires_grad_", "share_memory_", "record_stream", "untyped_storage"},
-                  m);
-}
-
-// Methods that only tensors (or NumPy arrays, which Dynamo traces as tensors) have: a receiver
-// of unknown type that calls them is a tensor.
-bool tensor_only_method(std::string_view m) {
-  return contains({"sum", "mean", "max", "min", "any", "all", "norm", "amax", "amin", "prod", "std", "var",
-                   "argmax", "argmin", "abs", "float", "half", "bfloat16", "double", "long", "clamp", "clip",
-                   "exp", "log", "sqrt", "rsqrt", "sigmoid", "tanh", "relu", "softmax", "log_softmax", "matmul",
-                   "mm", "bmm", "view", "reshape", "flatten", "permute", "transpose", "contiguous", "squeeze",
-                   "unsqueeze", "expand", "expand_as", "detach", "clone", "cpu", "cuda", "type_as", "masked_fill",
-                   "isnan", "isinf", "isfinite", "round", "floor", "ceil", "sign", "neg", "square", "pow",
-                   "cumsum", "cumprod", "topk", "gather", "scatter", "index_select", "narrow", "t", "eq", "ne",
-                   "gt", "lt", "ge", "le", "logical_and", "logical_or", "logical_not", "bool", "int",
-                   "nonzero", "masked_select", "unique", "new_zeros", "new_ones", "new_empty", "new_full",
-                   "view_as", "reshape_as", "numel", "dim", "mul", "add", "sub", "div", "item", "tolist"},
-                  m);
-}
-
-// Attributes only tensors have (evidence that an unannotated parameter is a tensor).
-bool tensor_only_attr(std::string_view a) {
-  return contains({"shape", "dtype", "device", "ndim", "is_cuda", "requires_grad", "grad", "T", "mT"}, a);
-}
-
-bool bool_tensor_method(std::string_view m) {
-  return contains({"eq", "ne", "gt", "lt", "ge", "le", "logical_and", "logical_or", "logical_not", "isnan",
-                   "isinf", "isfinite", "bool", "any", "all", "isclose", "isneginf", "isposinf"},
-                  m);
-}
-
-// torch functions (by last component) whose result is not a tensor.
-bool torch_non_tensor_fn(std::string_view last) {
-  return contains({"is_tensor", "is_storage", "is_floating_point", "is_complex", "is_nonzero", "numel",
-                   "is_grad_enabled", "is_inference_mode_enabled", "get_default_dtype", "get_default_device",
-                   "equal", "allclose", "manual_seed", "seed", "initial_seed", "set_grad_enabled", "no_grad",
-                   "enable_grad", "inference_mode", "autocast", "compile", "device", "dtype", "finfo", "iinfo",
-                   "broadcast_shapes", "result_type", "can_cast", "promote_types", "is_autocast_enabled",
-                   "set_default_dtype", "use_deterministic_algorithms", "get_num_threads", "set_num_threads",
-                   "save", "load", "typename", "is_same_size", "set_printoptions", "get_rng_state",
-                   "set_rng_state", "cond", "_check", "_assert"},
-                  last);
-}
-
-// The Val of a call to a torch function, by its path; nullopt when not a tensor-returning one.
-std::optional<Val> torch_call_result(std::string_view p) {
-  auto under = [&](std::string_view ns) { return p.size() > ns.size() && p.starts_with(ns) && p[ns.size()] == '.'; };
-  std::string_view last = p.substr(p.rfind('.') + 1);
-  if (last.empty() || !(last[0] >= 'a' && last[0] <= 'z')) return std::nullopt;
-  bool ns_ok = false;
-  if (under("torch.nn.functional") || under("torch.linalg") || under("torch.fft") || under("torch.special") ||
-      under("torch.ops"))
-    ns_ok = true;
-  else if (under("torch") && p.find('.', 6) == std::string_view::npos)  // torch.<fn> directly
-    ns_ok = true;
-  if (!ns_ok || torch_non_tensor_fn(last)) return std::nullopt;
-  Val v = Val::of(K::Tensor);
-  v.flag = bool_tensor_method(last);
+// In compile sites written inside a method, `self` is an instance of that method's class.
+Val Summarizer::detach_self(Val v, const FnContext& ctx) const {
+  if (v.is(K::Self) && ctx.cls >= 0) {
+    Val inst = Val::wrap(K::Instance, Val::of(K::Class, out_.classes[static_cast<size_t>(ctx.cls)].qualname));
+    if (v.text.empty()) return inst;
+    return Val::wrap(K::Attr, std::move(inst), v.text);
+  }
+  for (auto& i : v.items) i = detach_self(std::move(i), ctx);
   return v;
 }
+
+void Summarizer::compile_site(TSNode call, TSNode target, bool fullgraph, bool method_form, const FnContext& ctx) {
+  if (collecting_attrs_ || out_.compile_sites.size() >= kMaxPerFunction * 4) return;
+  Val v = method_form ? eval(target, ctx, 0) : eval(target, ctx, 0);
+  out_.compile_sites.push_back({span_of(call), detach_self(std::move(v), ctx), fullgraph, method_form});
+}
+
+// ---- truth tests ----
+void Summarizer::truth_test(TSNode cond, FnContext& ctx, int depth) {
+  cond = strip_parens(cond);
+  if (ts_node_is_null(cond) || depth > kMaxDepth) return;
+  std::string_view t = type_of(cond);
+  if (t == "not_operator") return truth_test(field(cond, "argument"), ctx, depth + 1);
+  if (t == "boolean_operator") {
+    truth_test(field(cond, "left"), ctx, depth + 1);
+    truth_test(field(cond, "right"), ctx, depth + 1);
+    return;
+  }
+  Val v = eval(cond, ctx, depth + 1);
+  if (v.is(K::Tensor))
+    brk(BreakKind::DataDependentBranch, Gate::Always, cond, "GB0170");
+  else if (v.is(K::Scalar))
+    brk(BreakKind::DataDependentBranch, Gate::OnlyScalarsCaptured, cond, "GB0170");
+}
+
+// ---- scanning expressions for breaks, calls and compile sites ----
+void Summarizer::scan(TSNode n, FnContext& ctx, int depth, bool store) {
+  if (ts_node_is_null(n) || depth > kMaxDepth || !spend()) return;
+  std::string_view t = type_of(n);
+  if (t == "call") {
+    on_call(n, ctx);
+    TSNode fn = field(n, "function");
+    if (type_of(fn) == "attribute") scan(field(fn, "object"), ctx, depth + 1);
+    else if (type_of(fn) != "identifier") scan(fn, ctx, depth + 1);
+    TSNode args = field(n, "arguments");
+    if (!ts_node_is_null(args)) scan(args, ctx, depth + 1);
+    return;
+  }
+  if (t == "attribute") {
+    std::string_view attr = txt(field(n, "attribute"));
+    if (attr == "grad_fn" && !store) {
+      Val recv = eval(field(n, "object"), ctx, depth + 1);
+      if (recv.is(K::Tensor) || recv.is(K::Unknown))
+        brk(BreakKind::TensorApi, Gate::Always, n, "GB0104", "grad_fn");
+    }
+    scan(field(n, "object"), ctx, depth + 1);
+    return;
+  }
+  if (t == "subscript") {
+    scan(field(n, "value"), ctx, depth + 1);
+    for (TSNode c : named_children(n))
+      if (!ts_node_eq(c, field(n, "value"))) scan(c, ctx, depth + 1);
+    if (!store) {
+      auto kids = named_children(n);
+      if (kids.size() == 2) {
+        Val base = eval(kids[0], ctx, depth + 1);
+        Val idx = eval(kids[1], ctx, depth + 1);
+        if (idx.is(K::Tensor) && idx.flag && (base.is(K::Tensor) || base.is(K::Unknown)))
+          brk(BreakKind::DynamicShape, Gate::UnlessDynamicCaptured, n, "GB0036", "boolean mask");
+      }
+    }
+    return;
+  }
+  if (t == "conditional_expression") {
+    auto kids = named_children(n);
+    if (kids.size() == 3) truth_test(kids[1], ctx, depth + 1);
+    for (TSNode c : kids) scan(c, ctx, depth + 1);
+    return;
+  }
+  if (t == "not_operator") {
+    truth_test(field(n, "argument"), ctx, depth + 1);
+    scan(field(n, "argument"), ctx, depth + 1);
+    return;
+  }
+  if (t == "boolean_operator") {
+    // The left operand is always tested for truth; the right one only where the result is.
+    truth_test(field(n, "left"), ctx, depth + 1);
+    scan(field(n, "left"), ctx, depth + 1);
+    scan(field(n, "right"), ctx, depth + 1);
+    return;
+  }
+  if (t == "lambda") {
+    Scope inner{{}, ctx.scope};
+    TSNode params = field(n, "parameters");
+    if (!ts_node_is_null(params))
+      for (TSNode p : named_children(params))
+        if (type_of(p) == "identifier") inner.vars[std::string(txt(p))] = Val{};
+    FnContext c2 = ctx;
+    c2.scope = &inner;
+    scan(field(n, "body"), c2, depth + 1);
+    return;
+  }
+  if (t == "list_comprehension" || t == "generator_expression" || t == "set_comprehension" ||
+      t == "dictionary_comprehension") {
+    Scope inner{{}, ctx.scope};
+    FnContext c2 = ctx;
+    c2.scope = &inner;
+    for (TSNode c : named_children(n)) {
+      if (type_of(c) == "for_in_clause") {
+        scan(field(c, "right"), c2, depth + 1);
+        bind_for(c, c2, depth + 1);
+      }
+    }
+    for (TSNode c : named_children(n)) {
+      if (type_of(c) == "for_in_clause") continue;
+      if (type_of(c) == "if_clause") {
+        for (TSNode k : named_children(c)) {
+          truth_test(k, c2, depth + 1);
+          scan(k, c2, depth + 1);
+        }
+        continue;
+      }
+      scan(c, c2, depth + 1);
+    }
+    return;
+  }
+  if (t == "string") {
+    for (TSNode c : named_children(n)) {
+      if (type_of(c) != "interpolation") continue;
+      TSNode e = field(c, "expression");
+      if (ts_node_is_null(e)) {
+        auto kids = named_children(c);
+        if (!kids.empty()) e = kids[0];
+      }
+      if (eval(e, ctx, depth + 1).is(K::Tensor))
+        brk(BreakKind::TensorToString, Gate::Always, c, "GB0156", "f-string");
+      scan(e, ctx, depth + 1);
+    }
+    return;
+  }
+  for (TSNode c : named_children(n)) scan(c, ctx, depth + 1, store && (t == "pattern_list" || t == "tuple_pattern"));
+}
+
+void Summarizer::on_call(TSNode n, FnContext& ctx) {
+  TSNode fn = field(n, "function");
+  ArgsView a = args_of(n);
+  Val callee = eval(fn, ctx, 0);
+  std::string m;
+  Val recv;
+  if (type_of(fn) == "attribute") {
+    m = std::string(txt(field(fn, "attribute")));
+    recv = eval(field(fn, "object"), ctx, 0);
+  }
+  if (collecting_attrs_) {
+    if (ctx.cls >= 0) self_attr_call(recv, m, a, ctx);
+    return;
+  }
+  auto kw_true = [&](std::string_view k) {
+    TSNode v = a.keyword(k);
+    return !ts_node_is_null(v) && literal_bool(v).value_or(false);
+  };
+  // Compile sites.
+  if (callee.is(K::Path)) {
+    const std::string& p = callee.text;
+    if (p == "torch.compile") {
+      if (!a.pos.empty()) compile_site(n, a.pos[0], kw_true("fullgraph"), false, ctx);
+      return;
+    }
+    if (p == "torch._dynamo.optimize()" && type_of(fn) == "call") {
+      ArgsView inner = args_of(fn);
+      TSNode np = inner.keyword("nopython");
+      bool fg = !ts_node_is_null(np) && literal_bool(np).value_or(false);
+      if (!a.pos.empty()) compile_site(n, a.pos[0], fg, false, ctx);
+      return;
+    }
+  }
+  // `m.compile()` on an instance, `self.encoder.compile()`, `layers[0].compile()`, a loop's
+  // `block.compile()`: the model resolves which project modules they are.
+  if (m == "compile" && a.pos.empty() &&
+      (recv.is(K::Instance) || recv.is(K::Self) || recv.is(K::Attr) || recv.is(K::Elem) || recv.is(K::Item))) {
+    compile_site(n, field(fn, "object"), kw_true("fullgraph"), true, ctx);
+    return;
+  }
+  if (callee.is(K::Path)) {
+    const std::string& p = callee.text;
+    std::string_view last = std::string_view(p).substr(p.rfind('.') + 1);
+    if (p == "builtins.print") return brk(BreakKind::Print, Gate::Always, n, "GB0059", "print");
+    if (p == "sys.stdout.write" || p == "sys.stderr.write")
+      return brk(BreakKind::Print, Gate::Always, n, "GB0156", p);
+    if (p.starts_with("logging.") && p.find('.', 8) == std::string::npos &&
+        contains({"debug", "info", "warning", "warn", "error", "exception", "critical", "fatal", "log"}, last))
+      return brk(BreakKind::Logging, Gate::Always, n, "GB0156", p);
+    if (p == "warnings.warn" || p == "warnings.warn_explicit")
+      return brk(BreakKind::Warnings, Gate::Always, n, "GB0007", p);
+    if (p == "torch._dynamo.graph_break") return brk(BreakKind::ExplicitBreak, Gate::Always, n, "GB0025");
+    if (p == "builtins.breakpoint") return brk(BreakKind::Debugger, Gate::Always, n, "GB0059", "breakpoint");
+    if (contains({"pdb.set_trace", "ipdb.set_trace", "pdb.post_mortem", "pudb.set_trace", "ipdb.post_mortem"}, p))
+      return brk(BreakKind::Debugger, Gate::Always, n, "GB0007", p);
+    if (p == "copy.deepcopy") return brk(BreakKind::DeepCopy, Gate::Always, n, "GB0179");
+    // A collective that returns a Work handle: Dynamo traces only synchronous ones (rewritten
+    // to functional collectives). The registry id is the one measured on torch 2.11
+    // (tests/oracle/gb/corpus/gb_collectives.py), none for the others.
+    if (p.starts_with("torch.distributed.") && p.find('.', 18) == std::string::npos && kw_true("async_op"))
+      return brk(BreakKind::AsyncCollective, Gate::Always, n,
+                 last == "all_reduce" || last == "all_to_all_single" ? "GB0172"
+                 : last == "broadcast"                               ? "GB0007"
+                                                                     : "",
+                 p);
+    if (contains({"time.time", "time.time_ns", "time.perf_counter", "time.perf_counter_ns", "time.monotonic",
+                  "time.monotonic_ns", "time.process_time", "time.process_time_ns", "time.thread_time",
+                  "datetime.datetime.now", "datetime.datetime.utcnow", "datetime.datetime.today",
+                  "datetime.date.today"},
+                 p))
+      return brk(BreakKind::WallClock, Gate::Always, n, "GB0007", p);
+    if (contains({"copy.copy", "json.dumps", "json.loads", "json.dump", "json.load", "os.getpid", "os.getppid",
+                  "random.random", "time.sleep"},
+                 p))
+      return brk(BreakKind::SkippedStdlib, Gate::Always, n, "GB0007", p);
+    if (contains({"builtins.open", "builtins.eval", "builtins.exec", "builtins.globals", "builtins.input"}, p))
+      return brk(BreakKind::UnsupportedBuiltin, Gate::Always, n, "GB0059", std::string(last));
+    if ((p == "builtins.str" || p == "builtins.repr") && a.pos.size() == 1 &&
+        eval(a.pos[0], ctx, 0).is(K::Tensor))
+      return brk(BreakKind::TensorToString, Gate::Always, n, "GB0059", std::string(last));
+    if ((p == "builtins.int" || p == "builtins.float" || p == "builtins.bool") && a.pos.size() == 1 &&
+        eval(a.pos[0], ctx, 0).is(K::Tensor))
+      return brk(BreakKind::Item, Gate::UnlessScalarsCaptured, n, "GB0124", std::string(last) + "()");
+    if (p == "torch.equal" || p == "torch.allclose")
+      return brk(BreakKind::DataDependentOp, Gate::Always, n, "GB0033", p);
+    if (contains({"torch.manual_seed", "torch.random.manual_seed", "torch.seed", "torch.Generator"}, p))
+      return brk(BreakKind::RngState, Gate::Always, n, "GB0007", p);
+    if (contains({"torch.nonzero", "torch.unique", "torch.unique_consecutive", "torch.masked_select",
+                  "torch.argwhere", "torch.bincount"},
+                 p))
+      return brk(BreakKind::DynamicShape, Gate::UnlessDynamicCaptured, n, "GB0036", p);
+    if (p == "torch.where" && a.pos.size() == 1 && a.kw.empty() && !a.splat)
+      return brk(BreakKind::DynamicShape, Gate::UnlessDynamicCaptured, n, "GB0036", "torch.where");
+    if (p == "torch.repeat_interleave" && a.pos.size() >= 2 && ts_node_is_null(a.keyword("output_size")) &&
+        eval(a.pos[1], ctx, 0).is(K::Tensor))
+      return brk(BreakKind::DynamicShape, Gate::UnlessDynamicCaptured, n, "GB0036", p);
+    if (p.starts_with("torch.") || p.starts_with("builtins.")) return;
+  }
+  // Methods on tensors (or on receivers that only a tensor can be).
+  if (!m.empty()) {
+    if (recv.is(K::Self) && resolve_local(recv, ctx).is(K::Tensor)) recv = Val::of(K::Tensor);
+    bool tensorish = recv.is(K::Tensor) || recv.is(K::Unknown);
+    bool logger = recv.is(K::Instance) && !recv.items.empty() && recv.items[0].is(K::Path) &&
+                  recv.items[0].text == "logging.getLogger";
+    if (!logger && recv.is(K::Self)) {
+      Val r = resolve_local(recv, ctx);
+      logger = r.is(K::Instance) && !r.items.empty() && r.items[0].is(K::Path) &&
+               r.items[0].text == "logging.getLogger";
+    }
+    if (logger) {
+      if (contains({"debug", "info", "warning", "warn", "error", "exception", "critical", "fatal", "log",
+                    "isEnabledFor"},
+                   m))
+        return brk(BreakKind::Logging, Gate::Always, n, "GB0291", "logging.Logger." + m);
+      return;
+    }
+    if (tensorish) {
+      if (m == "item" && a.pos.empty()) return brk(BreakKind::Item, Gate::UnlessScalarsCaptured, n, "GB0124", "item");
+      if (m == "tolist" && a.pos.empty())
+        return brk(BreakKind::ToList, Gate::UnlessScalarsCaptured, n, "GB0033", "tolist");
+      if (m == "numpy" && a.pos.empty())
+        return brk(BreakKind::NumpyUntraced, Gate::OnlyNumpyUntraced, n, "GB0105", "numpy");
+      if (contains({"nonzero", "unique", "unique_consecutive", "masked_select", "argwhere", "bincount"}, m) &&
+          ts_node_is_null(a.keyword("as_tuple")))
+        return brk(BreakKind::DynamicShape, Gate::UnlessDynamicCaptured, n, "GB0036", "Tensor." + m);
+      if (m == "repeat_interleave" && !a.pos.empty() && ts_node_is_null(a.keyword("output_size")) &&
+          eval(a.pos[0], ctx, 0).is(K::Tensor))
+        return brk(BreakKind::DynamicShape, Gate::UnlessDynamicCaptured, n, "GB0036", "Tensor.repeat_interleave");
+      if (m == "backward") return brk(BreakKind::Backward, Gate::Always, n, "GB0123");
+      if ((m == "equal" || m == "allclose") && recv.is(K::Tensor))
+        return brk(BreakKind::DataDependentOp, Gate::Always, n, "GB0033", "Tensor." + m);
+      if (m == "allclose" && recv.is(K::Unknown))
+        return brk(BreakKind::DataDependentOp, Gate::Always, n, "GB0033", "Tensor." + m);
+      if (m == "is_inference" && a.pos.empty())
+        return brk(BreakKind::TensorApi, Gate::Always, n, "GB0045", "is_inference()");
+      if (m == "random_") return brk(BreakKind::TensorApi, Gate::Always, n, "GB0107", "random_()");
+      if (m == "share_memory_") return brk(BreakKind::TensorApi, Gate::Always, n, "GB0117", "share_memory_()");
+    }
+    if (recv.is(K::Tensor)) return;
+  }
+  // Everything else may be project code: the model resolves it.
+  if (callee.is(K::Unknown) || callee.is(K::Tensor) || callee.is(K::Scalar)) return;
+  if (callee.is(K::Path) && (callee.text.starts_with("builtins.") || callee.text.starts_with("torch."))) return;
+  if (val_depth(callee) > kMaxValDepth) return;
+  call_site(n, std::move(callee));
+}
+
+}  // namespace cudalint::python::gb::detail
+
+namespace cudalint::python::gb::detail {
+
+namespace {
 
 bool is_compiling_fn(std::string_view p) {
   return contains({"torch.compiler.is_compiling", "torch._dynamo.is_compiling", "torch._utils.is_compiling",
@@ -158,6 +1165,8 @@ bool is_compiling_fn(std::string_view p) {
 bool not_compiling_fn(std::string_view p) {
   return contains({"torch.jit.is_scripting", "torch.jit.is_tracing", "torch._C._get_tracing_state"}, p);
 }
+
+}  // namespace
 
 // Cuts `s` to at most `max` bytes ending in "...", never inside a UTF-8 sequence.
 void shorten(std::string& s, size_t max) {
@@ -185,1726 +1194,610 @@ std::string collapse(std::string_view s) {
   return out;
 }
 
-struct Scope {
-  std::map<std::string, Val, std::less<>> vars;
-  const Scope* parent = nullptr;
-  const Val* find(std::string_view n) const {
-    for (const Scope* s = this; s; s = s->parent)
-      if (auto it = s->vars.find(n); it != s->vars.end()) return &it->second;
-    return nullptr;
-  }
-};
-
-struct FnContext {
-  int fn = -1;
-  int cls = -1;
-  std::string self_name;
-  Scope* scope = nullptr;
-};
-
-class Summarizer {
+// Pushes a condition onto when_ for a block; an empty one leaves the enclosing condition.
+class Summarizer::WhenScope {
  public:
-  Summarizer(std::string_view text, Summary& out)
-      : text_(text), out_(out), budget_(kBudgetBase + static_cast<int64_t>(text.size()) * 4) {}
-
-  void run(TSNode module) {
-    collect_defs(module, "", -1, 0);
-    module_code(module, 0);
-    FnContext mctx;
-    mctx.scope = &module_scope_;
-    for (size_t i = 0; i < class_nodes_.size(); ++i) {
-      TSNode sup = field(class_nodes_[i], "superclasses");
-      if (ts_node_is_null(sup)) continue;
-      for (TSNode b : named_children(sup))
-        if (type_of(b) != "keyword_argument") out_.classes[i].bases.push_back(eval(b, mctx, 0));
-    }
-    // Attributes first (a method may use what another assigns), then bodies.
-    for (size_t i = 0; i < defs_.size(); ++i)
-      if (out_.functions[i].cls >= 0 && !defs_[i].nested) walk_function(i, true);
-    for (size_t i = 0; i < defs_.size(); ++i)
-      if (!defs_[i].nested) walk_function(i, false);
+  WhenScope(Summarizer& s, std::string cond) : s_(s), pushed_(!cond.empty()) {
+    if (pushed_) s_.when_.push_back(std::move(cond));
   }
+  void pop() {
+    if (pushed_) s_.when_.pop_back();
+    pushed_ = false;
+  }
+  ~WhenScope() { pop(); }
+  WhenScope(const WhenScope&) = delete;
+  WhenScope& operator=(const WhenScope&) = delete;
 
  private:
-  struct Def {
-    TSNode node;       // function_definition
-    TSNode decorated;  // decorated_definition or null
-    bool nested = false;
-    const Scope* outer = nullptr;  // enclosing function scope (nested defs)
-  };
+  Summarizer& s_;
+  bool pushed_;
+};
 
-  // ---- small helpers ----
-  std::string_view txt(TSNode n) const {
-    if (ts_node_is_null(n)) return {};
-    uint32_t b = std::min<uint32_t>(ts_node_start_byte(n), static_cast<uint32_t>(text_.size()));
-    uint32_t e = std::min<uint32_t>(ts_node_end_byte(n), static_cast<uint32_t>(text_.size()));
-    return text_.substr(b, e > b ? e - b : 0);
+// ---- guards ----
+// The value of a condition when Dynamo traces it: true/false for is_compiling()-style tests.
+std::optional<bool> Summarizer::guard(TSNode cond, const FnContext& ctx, int depth) {
+  cond = strip_parens(cond);
+  if (depth > 20) return std::nullopt;
+  std::string_view t = type_of(cond);
+  if (t == "not_operator") {
+    auto g = guard(field(cond, "argument"), ctx, depth + 1);
+    if (g) return !*g;
+    return std::nullopt;
   }
-  bool spend() {
-    if (--budget_ > 0) return true;
-    out_.truncated = true;
+  if (t == "boolean_operator") {
+    auto l = guard(field(cond, "left"), ctx, depth + 1);
+    auto r = guard(field(cond, "right"), ctx, depth + 1);
+    bool is_and = txt(field(cond, "operator")) == "and";
+    if (is_and) {
+      if ((l && !*l) || (r && !*r)) return false;
+      if (l && r) return true;
+    } else {
+      if ((l && *l) || (r && *r)) return true;
+      if (l && r) return false;
+    }
+    return std::nullopt;
+  }
+  if (t == "call") {
+    Val c = eval(field(cond, "function"), ctx, 0);
+    if (c.is(K::Path)) {
+      if (is_compiling_fn(c.text)) return true;
+      if (not_compiling_fn(c.text)) return false;
+    }
+    if (c.is(K::Func) && compiling_predicate(c.text)) return true;
+  }
+  return std::nullopt;
+}
+
+// Calls on_return(value) for each `return` of a function body, nested definitions excluded.
+template <typename F>
+void Summarizer::returns_of(TSNode n, int depth, F&& on_return) {
+  if (ts_node_is_null(n) || depth > 40) return;
+  std::string_view t = type_of(n);
+  if (t == "function_definition" || t == "class_definition" || t == "lambda") return;
+  if (t == "return_statement") {
+    auto kids = named_children(n);
+    on_return(kids.empty() ? TSNode{} : kids[0]);
+    return;
+  }
+  for (TSNode c : named_children(n)) returns_of(c, depth + 1, on_return);
+}
+
+// A function of this file that returns `torch.compiler.is_compiling()` (or the like) and
+// otherwise only False/None, as helpers written for older torch versions do:
+//   def _is_compiling(): if hasattr(torch.compiler, "is_compiling"): return torch.compiler.is_compiling()
+//                        return False
+// Under Dynamo it returns True.
+bool Summarizer::compiling_predicate(const std::string& qualname) {
+  auto [it, fresh] = predicates_.try_emplace(qualname, false);
+  if (!fresh) return it->second;
+  for (size_t i = 0; i < defs_.size() && i < out_.functions.size(); ++i) {
+    if (out_.functions[i].qualname != qualname) continue;
+    int compiling = 0;
+    bool other = false;
+    returns_of(field(defs_[i].node, "body"), 0, [&](TSNode value) {
+      if (ts_node_is_null(value)) return;  // a bare `return`: None
+      std::string_view vt = type_of(value);
+      if (vt == "false" || vt == "none") return;
+      if (vt == "call" && is_compiling_fn(collapse(txt(field(value, "function"))))) {
+        ++compiling;
+        return;
+      }
+      other = true;
+    });
+    it->second = compiling > 0 && !other;
+    break;
+  }
+  return it->second;
+}
+
+// ---- statements ----
+bool Summarizer::ends_with(TSNode block, std::initializer_list<std::string_view> types) {
+  auto kids = named_children(block);
+  return !kids.empty() && contains(types, type_of(kids.back()));
+}
+
+// Walks a block; returns false when the rest of the enclosing code does not run under compile.
+bool Summarizer::walk_block(TSNode block, FnContext& ctx, int depth) {
+  if (ts_node_is_null(block) || depth > kMaxDepth) return true;
+  for (TSNode st : named_children(block)) {
+    if (!spend()) return false;
+    if (!walk_stmt(st, ctx, depth)) return false;
+  }
+  return true;
+}
+
+bool Summarizer::walk_stmt(TSNode st, FnContext& ctx, int depth) {
+  std::string_view t = type_of(st);
+  if (t == "expression_statement") {
+    statement_expr(st, ctx, false);
+  } else if (t == "return_statement") {
+    for (TSNode c : named_children(st)) scan(c, ctx, depth + 1);
+    // A factory: `return Model(cfg)` / `return cls(...)` / `return build_block`.
+    auto kids = named_children(st);
+    if (ctx.fn >= 0 && kids.size() == 1) {
+      Val v = eval(kids[0], ctx, depth + 1);
+      auto& rs = out_.functions[static_cast<size_t>(ctx.fn)].returns;
+      bool keep = v.is(K::Instance) || v.is(K::Class) || v.is(K::Func) || v.is(K::Path) || v.is(K::Attr);
+      if (keep && rs.size() < kMaxReturns) rs.push_back(std::move(v));
+    }
     return false;
-  }
-  static TSNode strip_parens(TSNode n) {
-    while (!ts_node_is_null(n) && type_of(n) == "parenthesized_expression") {
-      auto kids = named_children(n);
-      if (kids.size() != 1) break;
-      n = kids[0];
-    }
-    return n;
-  }
-  static std::string identifier_name(std::string_view s) { return std::string(s); }
-
-  std::string dotted(TSNode n) const {
-    std::string s;
-    for (char c : txt(n))
-      if (c != ' ' && c != '\t' && c != '\\' && c != '\n' && c != '\r') s += c;
-    return s;
-  }
-
-  // Positional and keyword arguments of a call.
-  struct ArgsView {
-    std::vector<TSNode> pos;
-    std::vector<std::pair<std::string, TSNode>> kw;
-    bool splat = false;
-    TSNode keyword(std::string_view k) const {
-      for (const auto& [n, v] : kw)
-        if (n == k) return v;
-      return TSNode{};
-    }
-  };
-  ArgsView args_of(TSNode call) const {
-    ArgsView a;
-    TSNode al = field(call, "arguments");
-    if (ts_node_is_null(al)) return a;
-    if (type_of(al) == "generator_expression") {
-      a.pos.push_back(al);
-      return a;
-    }
-    for (TSNode c : named_children(al)) {
-      std::string_view t = type_of(c);
-      if (t == "keyword_argument") a.kw.emplace_back(std::string(txt(field(c, "name"))), field(c, "value"));
-      else if (t == "list_splat" || t == "dictionary_splat") a.splat = true;
-      else a.pos.push_back(c);
-    }
-    return a;
-  }
-  std::optional<bool> literal_bool(TSNode n) const {
-    n = strip_parens(n);
-    if (type_of(n) == "true") return true;
-    if (type_of(n) == "false") return false;
-    return std::nullopt;
-  }
-  std::string string_literal(TSNode n) const {
-    n = strip_parens(n);
-    if (type_of(n) != "string") return {};
-    std::string out;
-    for (TSNode c : named_children(n)) {
-      if (type_of(c) == "interpolation") return {};
-      if (type_of(c) == "string_content") out += txt(c);
-    }
-    return out;
-  }
-
-  // ---- pass 1: definitions ----
-  void collect_defs(TSNode block, const std::string& prefix, int cls, int depth) {
-    if (depth > kMaxDepth) return;
-    for (TSNode st : named_children(block)) {
-      if (!spend()) return;
-      std::string_view t = type_of(st);
-      if (t == "function_definition" || t == "decorated_definition" || t == "class_definition") {
-        define(st, prefix, cls, depth);
-      } else if (cls < 0 && (t == "if_statement" || t == "try_statement" || t == "with_statement" ||
-                             t == "for_statement" || t == "while_statement")) {
-        // Module-level definitions under `if`/`try` still define module names.
-        for (TSNode c : named_children(st)) {
-          std::string_view ct = type_of(c);
-          if (ct == "block") collect_defs(c, prefix, cls, depth + 1);
-          else if (ct == "elif_clause" || ct == "else_clause" || ct == "except_clause" || ct == "finally_clause")
-            for (TSNode b : named_children(c))
-              if (type_of(b) == "block") collect_defs(b, prefix, cls, depth + 1);
-        }
-      } else if (cls >= 0 && t == "if_statement") {
-        for (TSNode c : named_children(st))
-          if (type_of(c) == "block") collect_defs(c, prefix, cls, depth + 1);
-      }
-    }
-  }
-
-  // Registers a function or class (pass 1, or a nested def met while walking a body).
-  int define(TSNode st, const std::string& prefix, int cls, int depth) {
-    TSNode decorated{};
-    TSNode def = st;
-    if (type_of(st) == "decorated_definition") {
-      decorated = st;
-      def = field(st, "definition");
-    }
-    std::string name(txt(field(def, "name")));
-    if (name.empty()) return -1;
-    std::string qual = prefix.empty() ? name : prefix + "." + name;
-    if (type_of(def) == "class_definition") {
-      Class c;
-      c.name = name;
-      c.qualname = qual;
-      c.name_span = span_of(field(def, "name"));
-      int ci = static_cast<int>(out_.classes.size());
-      out_.classes.push_back(std::move(c));
-      class_nodes_.push_back(def);
-      if (prefix.empty()) out_.globals[name] = Val::of(K::Class, qual);
-      TSNode body = field(def, "body");
-      if (!ts_node_is_null(body)) collect_defs(body, qual, ci, depth + 1);
-      return -1;
-    }
-    Function f;
-    f.qualname = qual;
-    f.cls = cls;
-    f.name_span = span_of(field(def, "name"));
-    int fi = static_cast<int>(out_.functions.size());
-    out_.functions.push_back(std::move(f));
-    defs_.push_back({def, decorated, false, nullptr});
-    if (cls >= 0) out_.classes[static_cast<size_t>(cls)].methods[name] = fi;
-    else if (prefix.empty()) out_.globals[name] = Val::of(K::Func, qual);
-    return fi;
-  }
-
-  // ---- pass 2: module-level code ----
-  void module_code(TSNode block, int depth) {
-    if (depth > kMaxDepth) return;
-    Scope& s = module_scope_;
-    FnContext ctx;
-    ctx.scope = &s;
-    for (TSNode st : named_children(block)) {
-      if (!spend()) return;
-      std::string_view t = type_of(st);
-      if (t == "import_statement" || t == "import_from_statement" || t == "future_import_statement") {
-        import(st, nullptr);
-      } else if (t == "expression_statement") {
-        statement_expr(st, ctx, true);
-      } else if (t == "if_statement" || t == "try_statement" || t == "with_statement" || t == "for_statement" ||
-                 t == "while_statement") {
-        // `for block in model.layers: block.compile()`: the loop variable is each element.
-        if (t == "for_statement") bind_for(st, ctx, depth + 1);
-        for (TSNode c : named_children(st)) {
-          std::string_view ct = type_of(c);
-          if (ct == "block") {
-            module_code(c, depth + 1);
-          } else if (ct == "elif_clause" || ct == "else_clause" || ct == "except_clause" || ct == "finally_clause") {
-            for (TSNode b : named_children(c))
-              if (type_of(b) == "block") module_code(b, depth + 1);
-          }
-        }
-      } else if (t == "decorated_definition" || t == "function_definition" || t == "class_definition") {
-        // Decorators and base classes may compile things too (rare): nothing to do here.
-      }
-    }
-  }
-
-  // Assignments and expression statements, at module level or in a function body.
-  void statement_expr(TSNode st, FnContext& ctx, bool module_level) {
-    for (TSNode c : named_children(st)) {
-      std::string_view t = type_of(c);
-      if (t == "assignment") {
-        assignment(c, ctx, module_level);
-      } else if (t == "augmented_assignment") {
-        scan(field(c, "left"), ctx, 0, true);
-        scan(field(c, "right"), ctx, 0);
-      } else {
-        scan(c, ctx, 0);
-      }
-    }
-  }
-
-  void assignment(TSNode a, FnContext& ctx, bool module_level) {
-    TSNode left = field(a, "left");
-    TSNode right = field(a, "right");
-    TSNode type = field(a, "type");
-    if (ts_node_is_null(right)) {  // `x: T` declares only
-      return;
-    }
-    // Chained `a = b = value`: the right side is itself an assignment.
-    if (type_of(right) == "assignment") {
-      assignment(right, ctx, module_level);
-      TSNode inner = right;
-      while (type_of(field(inner, "right")) == "assignment") inner = field(inner, "right");
-      right = field(inner, "right");
-    } else {
-      scan(right, ctx, 0);
-    }
-    Val v = eval(right, ctx, 0);
-    if (!ts_node_is_null(type) && v.is(K::Unknown)) v = annotation(type, ctx);
-    config_assignment(left, right, ctx);
-    bind_target(left, v, ctx, module_level);
-    scan(left, ctx, 0, true);
-  }
-
-  void config_assignment(TSNode left, TSNode right, FnContext& ctx) {
-    if (type_of(left) != "attribute") return;
-    Val lv = eval(left, ctx, 0);
-    if (!lv.is(K::Path)) return;
-    constexpr std::string_view kPrefix = "torch._dynamo.config.";
-    if (!lv.text.starts_with(kPrefix)) return;
-    std::string key = lv.text.substr(kPrefix.size());
-    if (!contains({"capture_scalar_outputs", "capture_dynamic_output_shape_ops", "allow_rnn", "trace_numpy"}, key))
-      return;
-    auto b = literal_bool(right);
-    if (!b) return;
-    out_.config.push_back({key, *b, span_of(ts_node_parent(left))});
-  }
-
-  void bind_target(TSNode target, const Val& v, FnContext& ctx, bool module_level) {
-    target = strip_parens(target);
-    std::string_view t = type_of(target);
-    if (t == "identifier") {
-      std::string name(txt(target));
-      ctx.scope->vars[name] = v;
-      if (module_level) out_.globals[name] = v;
-    } else if (t == "pattern_list" || t == "tuple_pattern" || t == "list_pattern" || t == "expression_list" ||
-               t == "tuple" || t == "list") {
-      auto kids = named_children(target);
-      for (size_t i = 0; i < kids.size(); ++i) {
-        Val e;
-        if (v.is(K::Tensor)) e = Val::of(K::Tensor);
-        else if (v.is(K::List) && v.items.size() == kids.size()) e = v.items[i];
-        bind_target(kids[i], e, ctx, module_level);
-      }
-    } else if (t == "attribute" && ctx.cls >= 0 && collecting_attrs_) {
-      TSNode obj = field(target, "object");
-      if (type_of(obj) == "identifier" && txt(obj) == ctx.self_name) {
-        std::string attr(txt(field(target, "attribute")));
-        out_.classes[static_cast<size_t>(ctx.cls)].attrs[attr] = v;
-      }
-    }
-  }
-
-  void import(TSNode st, Scope* local) {
-    auto bind = [&](const std::string& name, Val v) {
-      if (local) local->vars[name] = v;
-      else {
-        module_scope_.vars[name] = v;
-        out_.globals[name] = v;
-      }
-    };
-    if (type_of(st) == "import_statement") {
-      for (TSNode c : named_children(st)) {
-        if (type_of(c) == "aliased_import") {
-          std::string mod = dotted(field(c, "name"));
-          out_.imports.push_back(mod);
-          bind(std::string(txt(field(c, "alias"))), Val::of(K::Path, mod));
-        } else if (type_of(c) == "dotted_name") {
-          std::string mod = dotted(c);
-          out_.imports.push_back(mod);
-          std::string head = mod.substr(0, mod.find('.'));
-          bind(head, Val::of(K::Path, head));
-        }
-      }
-      return;
-    }
-    if (type_of(st) != "import_from_statement") return;
-    TSNode mn = field(st, "module_name");
-    std::string base;
-    if (type_of(mn) == "relative_import") {
-      for (TSNode c : named_children(mn)) {
-        if (type_of(c) == "import_prefix") base += dotted(c);
-        else if (type_of(c) == "dotted_name") base += dotted(c);
-      }
-    } else {
-      base = dotted(mn);
-    }
-    auto join = [&](const std::string& name) {
-      if (base.empty()) return name;
-      if (base.back() == '.') return base + name;
-      return base + "." + name;
-    };
-    bool any = false;
-    for (TSNode c : named_children(st)) {
-      if (ts_node_eq(c, mn)) continue;
-      if (type_of(c) == "aliased_import") {
-        std::string name = dotted(field(c, "name"));
-        bind(std::string(txt(field(c, "alias"))), Val::of(K::Path, join(name)));
-        out_.imports.push_back(join(name));
-        any = true;
-      } else if (type_of(c) == "dotted_name") {
-        std::string name = dotted(c);
-        bind(name, Val::of(K::Path, join(name)));
-        out_.imports.push_back(join(name));
-        any = true;
-      }
-    }
-    if (!any || !base.empty()) out_.imports.push_back(base);
-  }
-
-  Val lookup(std::string_view name, const FnContext& ctx) const {
-    if (ctx.scope)
-      if (const Val* v = ctx.scope->find(name)) return *v;
-    if (auto it = out_.globals.find(std::string(name)); it != out_.globals.end()) {
-      const Val& g = it->second;
-      // Imports and definitions are used directly; variables by name (resolved later).
-      if (g.is(K::Path) || g.is(K::Func) || g.is(K::Class)) return g;
-      return g;
-    }
-    static constexpr std::array kBuiltins{"print", "open", "eval", "exec", "globals", "locals", "input", "breakpoint",
-                                          "int", "float", "bool", "str", "repr", "len", "range", "super", "dict",
-                                          "list", "tuple", "isinstance", "getattr", "setattr", "hasattr", "id",
-                                          "staticmethod", "classmethod", "property", "sorted", "sum", "max", "min",
-                                          "any", "all", "abs", "format", "type", "object", "enumerate", "zip",
-                                          "map", "filter", "iter", "next", "vars", "set", "frozenset", "hash"};
-    for (std::string_view b : kBuiltins)
-      if (b == name) return Val::of(K::Path, "builtins." + std::string(name));
-    return Val::of(K::Path, ":" + std::string(name));
-  }
-
-  Val annotation(TSNode type, const FnContext& ctx) {
-    std::string t;
-    for (char c : txt(type))
-      if (c != '"' && c != '\'' && c != ' ') t += c;
-    if (t.find("Tensor") != std::string::npos) {
-      for (std::string_view bad : {"List", "list", "Tuple", "tuple", "Sequence", "Dict", "dict", "Iterable",
-                                   "Callable", "Iterator", "Generator", "Mapping", "Set"})
-        if (t.find(bad) != std::string::npos) return {};
-      // A union with a non-tensor alternative (`int | torch.Tensor`, `Union[float, Tensor]`) may
-      // well be called with the other type: not known to be a tensor. `Optional[Tensor]` and
-      // `Tensor | None` still are.
-      std::string_view body = t;
-      for (std::string_view pre : {"typing.Union[", "Union["})
-        if (body.starts_with(pre) && body.ends_with("]")) {
-          body = body.substr(pre.size(), body.size() - pre.size() - 1);
-          break;
-        }
-      std::vector<std::string_view> alts;
-      int nest = 0;
-      size_t from = 0;
-      for (size_t i = 0; i <= body.size(); ++i) {
-        char c = i < body.size() ? body[i] : '|';
-        if (c == '[') ++nest;
-        else if (c == ']') --nest;
-        else if (nest == 0 && (c == '|' || c == ',')) {
-          alts.push_back(body.substr(from, i - from));
-          from = i + 1;
-        }
-      }
-      if (alts.size() > 1)
-        for (std::string_view alt : alts)
-          if (alt.find("Tensor") == std::string_view::npos && alt != "None" && alt != "NoneType") return {};
-      return Val::of(K::Tensor);
-    }
-    TSNode inner = type;
-    if (named_children(type).size() == 1) inner = named_children(type)[0];
-    // `Cls | None` and `Optional[Cls]`: the class (an attribute declared empty and set later).
-    auto unwrap_type = [&](TSNode t) {
-      while (type_of(t) == "type" && named_children(t).size() == 1) t = named_children(t)[0];
-      return t;
-    };
-    inner = unwrap_type(inner);
-    if ((type_of(inner) == "binary_operator" && txt(field(inner, "operator")) == "|") ||
-        type_of(inner) == "union_type") {
-      auto kids = named_children(inner);
-      if (kids.size() == 2) {
-        if (txt(kids[1]) == "None") inner = unwrap_type(kids[0]);
-        else if (txt(kids[0]) == "None") inner = unwrap_type(kids[1]);
-      }
-    } else if (type_of(inner) == "subscript" || type_of(inner) == "generic_type") {
-      auto kids = named_children(inner);
-      std::string_view head = kids.empty() ? std::string_view{} : txt(kids[0]);
-      if ((head == "Optional" || head == "typing.Optional") && kids.size() == 2) {
-        TSNode arg = kids[1];
-        if (type_of(arg) == "type_parameter" && named_children(arg).size() == 1) arg = named_children(arg)[0];
-        inner = unwrap_type(arg);
-      }
-    }
-    Val v = eval(inner, ctx, 0);
-    if (v.is(K::Class) || (v.is(K::Path) && !v.text.starts_with("builtins.") && !v.text.starts_with("typing.")))
-      return Val::wrap(K::Instance, v);
-    return {};
-  }
-
-  // ---- evaluation ----
-  Val eval(TSNode n, const FnContext& ctx, int depth) {
-    if (ts_node_is_null(n) || depth > kMaxDepth || !spend()) return {};
-    std::string_view t = type_of(n);
-    if (t == "identifier") {
-      std::string_view name = txt(n);
-      if (!ctx.self_name.empty() && name == ctx.self_name && ctx.cls >= 0) return Val::of(K::Self);
-      return lookup(name, ctx);
-    }
-    if (t == "parenthesized_expression") {
-      auto kids = named_children(n);
-      return kids.size() == 1 ? eval(kids[0], ctx, depth + 1) : Val{};
-    }
-    if (t == "attribute") {
-      Val base = eval(field(n, "object"), ctx, depth + 1);
-      std::string attr(txt(field(n, "attribute")));
-      return attribute(std::move(base), attr);
-    }
-    if (t == "call") return eval_call(n, ctx, depth);
-    if (t == "subscript") {
-      Val base = eval(field(n, "value"), ctx, depth + 1);
-      if (base.is(K::Tensor)) return Val::of(K::Tensor);
-      if (base.is(K::Unknown) || base.is(K::Scalar)) return {};
-      TSNode sub = field(n, "subscript");
-      std::string key = string_literal(sub);
-      if (key.empty() && type_of(sub) == "integer") key = std::string(txt(sub));
-      if (base.is(K::Path)) return {};
-      return Val::wrap(K::Item, std::move(base), key);
-    }
-    if (t == "list" || t == "tuple" || t == "expression_list") {
-      Val v = Val::of(K::List);
-      for (TSNode c : named_children(n)) {
-        if (v.items.size() >= kMaxItems) break;
-        v.items.push_back(eval(c, ctx, depth + 1));
-      }
-      return limit(std::move(v));
-    }
-    if (t == "list_comprehension" || t == "generator_expression") {
-      Scope inner{{}, ctx.scope};
-      FnContext c2 = ctx;
-      c2.scope = &inner;
-      for (TSNode c : named_children(n))
-        if (type_of(c) == "for_in_clause") bind_for(c, c2, depth + 1);
-      Val v = Val::of(K::List);
-      v.items.push_back(eval(field(n, "body"), c2, depth + 1));
-      return limit(std::move(v));
-    }
-    if (t == "dictionary") {
-      Val v = Val::of(K::Dict);
-      for (TSNode c : named_children(n)) {
-        if (type_of(c) != "pair" || v.items.size() >= kMaxItems) continue;
-        std::string key = string_literal(field(c, "key"));
-        if (key.empty()) continue;
-        v.keys.push_back(key);
-        v.items.push_back(eval(field(c, "value"), ctx, depth + 1));
-      }
-      return limit(std::move(v));
-    }
-    if (t == "binary_operator") {
-      Val a = eval(field(n, "left"), ctx, depth + 1);
-      Val b = eval(field(n, "right"), ctx, depth + 1);
-      if (a.is(K::Tensor) || b.is(K::Tensor)) {
-        Val r = Val::of(K::Tensor);
-        std::string_view op = txt(field(n, "operator"));
-        r.flag = (op == "&" || op == "|" || op == "^") && (a.flag || b.flag);
-        return r;
-      }
-      if (a.is(K::Scalar) || b.is(K::Scalar)) return Val::of(K::Scalar);
-      return {};
-    }
-    if (t == "comparison_operator") {
-      std::string_view s = txt(n);
-      (void)s;
-      for (uint32_t i = 0; i < ts_node_child_count(n); ++i) {
-        std::string_view op = type_of(ts_node_child(n, i));
-        if (op == "is" || op == "in" || op == "not" || op == "is not" || op == "not in") return {};
-      }
-      bool tensor = false, scalar = false;
-      for (TSNode c : named_children(n)) {
-        Val v = eval(c, ctx, depth + 1);
-        tensor |= v.is(K::Tensor);
-        scalar |= v.is(K::Scalar);
-      }
-      if (tensor) {
-        Val r = Val::of(K::Tensor);
-        r.flag = true;
-        return r;
-      }
-      return scalar ? Val::of(K::Scalar) : Val{};
-    }
-    if (t == "unary_operator") {
-      Val v = eval(field(n, "argument"), ctx, depth + 1);
-      if (v.is(K::Tensor) || v.is(K::Scalar)) return v;
-      return {};
-    }
-    if (t == "conditional_expression") {
-      auto kids = named_children(n);
-      if (kids.size() == 3) {
-        Val a = eval(kids[0], ctx, depth + 1);
-        Val b = eval(kids[2], ctx, depth + 1);
-        if (a.kind == b.kind && a.text == b.text) return a;
-      }
-      return {};
-    }
-    if (t == "await") {
-      auto kids = named_children(n);
-      return kids.empty() ? Val{} : eval(kids[0], ctx, depth + 1);
-    }
-    return {};
-  }
-
-  Val limit(Val v) {
-    if (val_depth(v) > kMaxValDepth) return {};
-    return v;
-  }
-
-  Val attribute(Val base, const std::string& attr) {
-    switch (base.kind) {
-      case K::Path: return Val::of(K::Path, base.text + "." + attr);
-      case K::Self: return Val::of(K::Self, base.text.empty() ? attr : base.text + "." + attr);
-      case K::Tensor:
-        if (contains({"T", "mT", "H", "mH", "data", "grad", "real", "imag"}, attr)) return Val::of(K::Tensor);
-        return {};
-      case K::Attr: {
-        Val inner = std::move(base.items[0]);
-        return Val::wrap(K::Attr, std::move(inner), base.text + "." + attr);
-      }
-      case K::Func:
-      case K::Class:
-      case K::Instance:
-      case K::Item:
-      case K::Elem:
-      case K::Super:
-      case K::List:
-      case K::Dict:
-      case K::Scripted:
-        if (val_depth(base) >= kMaxValDepth) return {};
-        return Val::wrap(K::Attr, std::move(base), attr);
-      default: return {};
-    }
-  }
-
-  Val eval_call(TSNode n, const FnContext& ctx, int depth) {
-    TSNode fn = field(n, "function");
-    Val callee = eval(fn, ctx, depth + 1);
-    ArgsView a = args_of(n);
-    auto arg0 = [&]() -> Val { return a.pos.empty() ? Val{} : eval(a.pos[0], ctx, depth + 1); };
-    if (callee.is(K::Path)) {
-      const std::string& p = callee.text;
-      if (p == "torch.compile") return arg0();
-      if (p == "torch._dynamo.optimize") return Val::of(K::Path, "torch._dynamo.optimize()");
-      if (p == "torch._dynamo.optimize()") return arg0();
-      if (p == "torch.jit.script" || p == "torch.jit.trace" || p == "torch.jit.trace_module")
-        return a.pos.empty() ? Val{} : Val::wrap(K::Scripted, arg0());
-      if (p == "torch.compiler.disable" || p == "torch._dynamo.disable") {
-        if (a.pos.empty()) return Val::of(K::Path, p + "()");
-        return Val::wrap(K::Disabled, arg0());
-      }
-      if (p == "torch.compiler.disable()" || p == "torch._dynamo.disable()") return Val::wrap(K::Disabled, arg0());
-      if (p == "torch.nn.ModuleList" || p == "torch.nn.modules.container.ModuleList") {
-        Val l = arg0();
-        return l.is(K::List) ? l : Val::of(K::List);
-      }
-      if (p == "torch.nn.Sequential" || p == "torch.nn.modules.container.Sequential") {
-        Val l = Val::of(K::List);
-        for (TSNode c : a.pos) {
-          if (l.items.size() >= kMaxItems) break;
-          Val e = eval(c, ctx, depth + 1);
-          if (e.is(K::Dict)) {  // Sequential(OrderedDict(...)) / Sequential(dict)
-            for (auto& it : e.items) l.items.push_back(std::move(it));
-          } else {
-            l.items.push_back(std::move(e));
-          }
-        }
-        return limit(std::move(l));
-      }
-      if (p == "torch.nn.ModuleDict" || p == "torch.nn.modules.container.ModuleDict") {
-        Val d = arg0();
-        return d.is(K::Dict) ? d : Val::of(K::Dict);
-      }
-      if (p == "builtins.dict" || p == "collections.OrderedDict") {
-        Val d = Val::of(K::Dict);
-        if (!a.pos.empty()) {
-          Val first = arg0();
-          if (first.is(K::Dict)) d = std::move(first);
-        }
-        for (const auto& [k, v] : a.kw) {
-          if (d.items.size() >= kMaxItems) break;
-          d.keys.push_back(k);
-          d.items.push_back(eval(v, ctx, depth + 1));
-        }
-        return limit(std::move(d));
-      }
-      if (p == "builtins.list" || p == "builtins.tuple") {
-        Val l = arg0();
-        return l.is(K::List) ? l : Val{};
-      }
-      if (p == "torch.nn.parallel.DistributedDataParallel" || p == "torch.nn.DataParallel" ||
-          p == "torch.nn.parallel.DataParallel" || p == "torch.distributed.fsdp.FullyShardedDataParallel")
-        return arg0();
-      if (p == "builtins.super") return Val::of(K::Super);
-      if (p == "torch.nn.Parameter" || p == "torch.nn.parameter.Parameter" || p == "torch.Tensor" ||
-          p == "torch.nn.Buffer")
-        return Val::of(K::Tensor);
-      if (p == "logging.getLogger" || p == "logging.Logger" || p == "logging.LoggerAdapter")
-        return Val::wrap(K::Instance, Val::of(K::Path, "logging.getLogger"));
-      if (p == "builtins.int" || p == "builtins.float" || p == "builtins.bool") {
-        Val x = arg0();
-        return x.is(K::Tensor) || x.is(K::Scalar) ? Val::of(K::Scalar) : Val{};
-      }
-      if (auto r = torch_call_result(p)) return *r;
-      std::string_view last = std::string_view(p).substr(p.rfind('.') + 1);
-      if (!last.empty() && last[0] >= 'A' && last[0] <= 'Z' && !p.starts_with("builtins."))
-        return Val::wrap(K::Instance, callee);
-      if (p.starts_with("torch.utils.cpp_extension.load")) return Val::wrap(K::Instance, callee);
-      // A function of the project may be a factory (`build_model(cfg)`): the model follows
-      // its returns; a library function's result stays unknown there.
-      if (!p.starts_with("builtins.") && !p.starts_with("torch.")) return Val::wrap(K::Instance, callee);
-      return {};
-    }
-    if (callee.is(K::Class) || callee.is(K::Func)) return Val::wrap(K::Instance, callee);
-    // Method calls.
-    if (type_of(fn) == "attribute") {
-      std::string m(txt(field(fn, "attribute")));
-      Val recv = eval(field(fn, "object"), ctx, depth + 1);
-      if (recv.is(K::Tensor) || (recv.is(K::Unknown) && tensor_only_method(m))) {
-        if (m == "item") return Val::of(K::Scalar);
-        if (non_tensor_method(m)) return {};
-        if (m == "numpy") return Val::of(K::Tensor);  // Dynamo traces NumPy arrays as tensors
-        Val r = Val::of(K::Tensor);
-        r.flag = bool_tensor_method(m);
-        return r;
-      }
-      if ((recv.is(K::Instance) || recv.is(K::Self)) &&
-          contains({"to", "cuda", "cpu", "eval", "train", "half", "float", "bfloat16", "double",
-                    "requires_grad_"},
-                   m))
-        return recv;
-    }
-    // Calling an nn module instance yields a tensor.
-    Val target = resolve_local(callee, ctx);
-    if (target.is(K::Instance) && !target.items.empty() && target.items[0].is(K::Path) &&
-        target.items[0].text.starts_with("torch.nn.")) {
-      std::string_view last = std::string_view(target.items[0].text).substr(target.items[0].text.rfind('.') + 1);
-      if (!last.empty() && last[0] >= 'A' && last[0] <= 'Z') return Val::of(K::Tensor);
-    }
-    return {};
-  }
-
-  // Follows Self attribute chains and container elements within this file, as far as they go.
-  Val resolve_local(const Val& v, const FnContext& ctx, int depth = 0) const {
-    if (depth > 8) return {};
-    if (v.is(K::Self) && ctx.cls >= 0 && !v.text.empty()) {
-      const Class& c = out_.classes[static_cast<size_t>(ctx.cls)];
-      std::string head = v.text.substr(0, v.text.find('.'));
-      auto it = c.attrs.find(head);
-      if (it == c.attrs.end()) return {};
-      if (head.size() == v.text.size()) return resolve_local(it->second, ctx, depth + 1);
-      Val a = Val::wrap(K::Attr, it->second, v.text.substr(head.size() + 1));
-      return resolve_local(a, ctx, depth + 1);
-    }
-    if (v.is(K::Elem) && !v.items.empty()) {
-      Val c = resolve_local(v.items[0], ctx, depth + 1);
-      if (c.is(K::List) && !c.items.empty()) return resolve_local(c.items[0], ctx, depth + 1);
-      return {};
-    }
-    if (v.is(K::Item) && !v.items.empty()) {
-      Val c = resolve_local(v.items[0], ctx, depth + 1);
-      if (c.is(K::Dict)) {
-        for (size_t i = 0; i < c.keys.size(); ++i)
-          if (c.keys[i] == v.text) return resolve_local(c.items[i], ctx, depth + 1);
-        return {};
-      }
-      if (c.is(K::List) && !c.items.empty()) return resolve_local(c.items[0], ctx, depth + 1);
-      return {};
-    }
-    if (v.is(K::Attr) && !v.items.empty()) {
-      Val c = resolve_local(v.items[0], ctx, depth + 1);
-      if (c.is(K::Dict)) {
-        std::string head = v.text.substr(0, v.text.find('.'));
-        for (size_t i = 0; i < c.keys.size(); ++i)
-          if (c.keys[i] == head) {
-            if (head.size() == v.text.size()) return resolve_local(c.items[i], ctx, depth + 1);
-            return resolve_local(Val::wrap(K::Attr, c.items[i], v.text.substr(head.size() + 1)), ctx, depth + 1);
-          }
-      }
-      return {};
-    }
-    return v;
-  }
-
-  void bind_for(TSNode clause, FnContext& ctx, int depth) {
-    TSNode left = field(clause, "left");
-    TSNode right = field(clause, "right");
-    // `enumerate(xs)` / `zip(xs, ys)` / `reversed(xs)`: the loop variable is a tuple of elements.
-    if (type_of(strip_parens(right)) == "call") {
-      TSNode call = strip_parens(right);
-      Val fn = eval(field(call, "function"), ctx, depth + 1);
-      if (fn.is(K::Path) && (fn.text == "builtins.enumerate" || fn.text == "builtins.zip" ||
-                             fn.text == ":reversed")) {
-        ArgsView a = args_of(call);
-        auto elem_of = [&](TSNode arg) {
-          Val c = eval(arg, ctx, depth + 1);
-          if (c.is(K::Tensor)) return Val::of(K::Tensor);
-          if (c.is(K::List) || c.is(K::Self) || c.is(K::Attr) || c.is(K::Item) || c.is(K::Instance))
-            return Val::wrap(K::Elem, c);
-          return Val{};
-        };
-        Val e;
-        if (!a.splat && !a.pos.empty()) {
-          if (fn.text == ":reversed") {
-            e = elem_of(a.pos[0]);
-          } else if (fn.text == "builtins.enumerate") {
-            e = Val::of(K::List);
-            e.items.push_back(Val{});
-            e.items.push_back(elem_of(a.pos[0]));
-          } else {
-            e = Val::of(K::List);
-            for (TSNode c : a.pos) {
-              if (e.items.size() >= kMaxItems) break;
-              e.items.push_back(elem_of(c));
-            }
-          }
-        }
-        bind_target(left, e, ctx, false);
-        return;
-      }
-    }
-    Val it = eval(right, ctx, depth + 1);
-    Val e;
-    if (it.is(K::Tensor)) e = Val::of(K::Tensor);
-    else if (it.is(K::List) || it.is(K::Self) || it.is(K::Attr) || it.is(K::Item) || it.is(K::Instance))
-      e = Val::wrap(K::Elem, it);
-    bind_target(left, e, ctx, false);
-  }
-
-  // ---- guards ----
-  // The value of a condition when Dynamo traces it: true/false for is_compiling()-style tests.
-  std::optional<bool> guard(TSNode cond, const FnContext& ctx, int depth = 0) {
-    cond = strip_parens(cond);
-    if (depth > 20) return std::nullopt;
-    std::string_view t = type_of(cond);
-    if (t == "not_operator") {
-      auto g = guard(field(cond, "argument"), ctx, depth + 1);
-      if (g) return !*g;
-      return std::nullopt;
-    }
-    if (t == "boolean_operator") {
-      auto l = guard(field(cond, "left"), ctx, depth + 1);
-      auto r = guard(field(cond, "right"), ctx, depth + 1);
-      bool is_and = txt(field(cond, "operator")) == "and";
-      if (is_and) {
-        if ((l && !*l) || (r && !*r)) return false;
-        if (l && r) return true;
-      } else {
-        if ((l && *l) || (r && *r)) return true;
-        if (l && r) return false;
-      }
-      return std::nullopt;
-    }
-    if (t == "call") {
-      Val c = eval(field(cond, "function"), ctx, 0);
-      if (c.is(K::Path)) {
-        if (is_compiling_fn(c.text)) return true;
-        if (not_compiling_fn(c.text)) return false;
-      }
-      if (c.is(K::Func) && compiling_predicate(c.text)) return true;
-    }
-    return std::nullopt;
-  }
-
-  // A function of this file that returns `torch.compiler.is_compiling()` (or the like) and
-  // otherwise only False/None, as helpers written for older torch versions do:
-  //   def _is_compiling(): if hasattr(torch.compiler, "is_compiling"): return torch.compiler.is_compiling()
-  //                        return False
-  // Under Dynamo it returns True.
-  bool compiling_predicate(const std::string& qualname) {
-    auto [it, fresh] = predicates_.try_emplace(qualname, false);
-    if (!fresh) return it->second;
-    for (size_t i = 0; i < defs_.size() && i < out_.functions.size(); ++i) {
-      if (out_.functions[i].qualname != qualname) continue;
-      int compiling = 0;
-      bool other = false;
-      returns_of(field(defs_[i].node, "body"), 0, [&](TSNode value) {
-        if (ts_node_is_null(value)) return;  // a bare `return`: None
-        std::string_view vt = type_of(value);
-        if (vt == "false" || vt == "none") return;
-        if (vt == "call" && is_compiling_fn(collapse(txt(field(value, "function"))))) {
-          ++compiling;
-          return;
-        }
-        other = true;
-      });
-      it->second = compiling > 0 && !other;
-      break;
-    }
-    return it->second;
-  }
-
-  // Calls on_return(value) for each `return` of a function body, nested definitions excluded.
-  template <typename F>
-  void returns_of(TSNode n, int depth, F&& on_return) {
-    if (ts_node_is_null(n) || depth > 40) return;
-    std::string_view t = type_of(n);
-    if (t == "function_definition" || t == "class_definition" || t == "lambda") return;
-    if (t == "return_statement") {
-      auto kids = named_children(n);
-      on_return(kids.empty() ? TSNode{} : kids[0]);
-      return;
-    }
-    for (TSNode c : named_children(n)) returns_of(c, depth + 1, on_return);
-  }
-
-  // ---- recording ----
-  Function* cur() { return fn_ >= 0 ? &out_.functions[static_cast<size_t>(fn_)] : nullptr; }
-
-  void brk(BreakKind k, Gate g, TSNode at, std::string registry, std::string detail = {}) {
-    Function* f = cur();
-    if (!f || collecting_attrs_ || f->breaks.size() >= kMaxPerFunction) return;
-    BreakSite b;
-    b.kind = k;
-    b.gate = g;
-    b.span = span_of(at);
-    b.what = collapse(txt(at));
-    b.registry = std::move(registry);
-    b.detail = std::move(detail);
-    if (!needs_.empty()) b.needs = needs_.back();
-    if (!when_.empty()) b.when = when_.back();
-    f->breaks.push_back(std::move(b));
-    if (loop_depth_ > 0) f->has_breaks_in_loop = true;
-  }
-
-  void call_site(TSNode at, Val callee) {
-    Function* f = cur();
-    if (!f || collecting_attrs_ || f->calls.size() >= kMaxPerFunction) return;
-    CallSite cs;
-    cs.span = span_of(at);
-    cs.callee = std::move(callee);
-    if (!needs_.empty()) cs.needs = needs_.back();
-    if (!when_.empty()) cs.when = when_.back();
-    if (type_of(at) == "call") {
-      ArgsView a = args_of(at);
-      cs.positional = static_cast<int>(a.pos.size());
-      for (const auto& [k, v] : a.kw) cs.keywords.push_back(k);
-      cs.splat = a.splat;
-    } else {
-      cs.splat = true;
-    }
-    f->calls.push_back(std::move(cs));
-  }
-
-  // In compile sites written inside a method, `self` is an instance of that method's class.
-  Val detach_self(Val v, const FnContext& ctx) const {
-    if (v.is(K::Self) && ctx.cls >= 0) {
-      Val inst = Val::wrap(K::Instance, Val::of(K::Class, out_.classes[static_cast<size_t>(ctx.cls)].qualname));
-      if (v.text.empty()) return inst;
-      return Val::wrap(K::Attr, std::move(inst), v.text);
-    }
-    for (auto& i : v.items) i = detach_self(std::move(i), ctx);
-    return v;
-  }
-
-  void compile_site(TSNode call, TSNode target, bool fullgraph, bool method_form, const FnContext& ctx) {
-    if (collecting_attrs_ || out_.compile_sites.size() >= kMaxPerFunction * 4) return;
-    Val v = method_form ? eval(target, ctx, 0) : eval(target, ctx, 0);
-    out_.compile_sites.push_back({span_of(call), detach_self(std::move(v), ctx), fullgraph, method_form});
-  }
-
-  // ---- truth tests ----
-  void truth_test(TSNode cond, FnContext& ctx, int depth) {
-    cond = strip_parens(cond);
-    if (ts_node_is_null(cond) || depth > kMaxDepth) return;
-    std::string_view t = type_of(cond);
-    if (t == "not_operator") return truth_test(field(cond, "argument"), ctx, depth + 1);
-    if (t == "boolean_operator") {
-      truth_test(field(cond, "left"), ctx, depth + 1);
-      truth_test(field(cond, "right"), ctx, depth + 1);
-      return;
-    }
-    Val v = eval(cond, ctx, depth + 1);
-    if (v.is(K::Tensor))
-      brk(BreakKind::DataDependentBranch, Gate::Always, cond, "GB0170");
-    else if (v.is(K::Scalar))
-      brk(BreakKind::DataDependentBranch, Gate::OnlyScalarsCaptured, cond, "GB0170");
-  }
-
-  // ---- scanning expressions for breaks, calls and compile sites ----
-  void scan(TSNode n, FnContext& ctx, int depth, bool store = false) {
-    if (ts_node_is_null(n) || depth > kMaxDepth || !spend()) return;
-    std::string_view t = type_of(n);
-    if (t == "call") {
-      on_call(n, ctx);
-      TSNode fn = field(n, "function");
-      if (type_of(fn) == "attribute") scan(field(fn, "object"), ctx, depth + 1);
-      else if (type_of(fn) != "identifier") scan(fn, ctx, depth + 1);
-      TSNode args = field(n, "arguments");
-      if (!ts_node_is_null(args)) scan(args, ctx, depth + 1);
-      return;
-    }
-    if (t == "attribute") {
-      std::string_view attr = txt(field(n, "attribute"));
-      if (attr == "grad_fn" && !store) {
-        Val recv = eval(field(n, "object"), ctx, depth + 1);
-        if (recv.is(K::Tensor) || recv.is(K::Unknown))
-          brk(BreakKind::TensorApi, Gate::Always, n, "GB0104", "grad_fn");
-      }
-      scan(field(n, "object"), ctx, depth + 1);
-      return;
-    }
-    if (t == "subscript") {
-      scan(field(n, "value"), ctx, depth + 1);
-      for (TSNode c : named_children(n))
-        if (!ts_node_eq(c, field(n, "value"))) scan(c, ctx, depth + 1);
-      if (!store) {
-        auto kids = named_children(n);
-        if (kids.size() == 2) {
-          Val base = eval(kids[0], ctx, depth + 1);
-          Val idx = eval(kids[1], ctx, depth + 1);
-          if (idx.is(K::Tensor) && idx.flag && (base.is(K::Tensor) || base.is(K::Unknown)))
-            brk(BreakKind::DynamicShape, Gate::UnlessDynamicCaptured, n, "GB0036", "boolean mask");
-        }
-      }
-      return;
-    }
-    if (t == "conditional_expression") {
-      auto kids = named_children(n);
-      if (kids.size() == 3) truth_test(kids[1], ctx, depth + 1);
-      for (TSNode c : kids) scan(c, ctx, depth + 1);
-      return;
-    }
-    if (t == "not_operator") {
-      truth_test(field(n, "argument"), ctx, depth + 1);
-      scan(field(n, "argument"), ctx, depth + 1);
-      return;
-    }
-    if (t == "boolean_operator") {
-      // The left operand is always tested for truth; the right one only where the result is.
-      truth_test(field(n, "left"), ctx, depth + 1);
-      scan(field(n, "left"), ctx, depth + 1);
-      scan(field(n, "right"), ctx, depth + 1);
-      return;
-    }
-    if (t == "lambda") {
-      Scope inner{{}, ctx.scope};
-      TSNode params = field(n, "parameters");
-      if (!ts_node_is_null(params))
-        for (TSNode p : named_children(params))
-          if (type_of(p) == "identifier") inner.vars[std::string(txt(p))] = Val{};
-      FnContext c2 = ctx;
-      c2.scope = &inner;
-      scan(field(n, "body"), c2, depth + 1);
-      return;
-    }
-    if (t == "list_comprehension" || t == "generator_expression" || t == "set_comprehension" ||
-        t == "dictionary_comprehension") {
-      Scope inner{{}, ctx.scope};
-      FnContext c2 = ctx;
-      c2.scope = &inner;
-      for (TSNode c : named_children(n)) {
-        if (type_of(c) == "for_in_clause") {
-          scan(field(c, "right"), c2, depth + 1);
-          bind_for(c, c2, depth + 1);
-        }
-      }
-      for (TSNode c : named_children(n)) {
-        if (type_of(c) == "for_in_clause") continue;
-        if (type_of(c) == "if_clause") {
-          for (TSNode k : named_children(c)) {
-            truth_test(k, c2, depth + 1);
-            scan(k, c2, depth + 1);
-          }
-          continue;
-        }
-        scan(c, c2, depth + 1);
-      }
-      return;
-    }
-    if (t == "string") {
-      for (TSNode c : named_children(n)) {
-        if (type_of(c) != "interpolation") continue;
-        TSNode e = field(c, "expression");
-        if (ts_node_is_null(e)) {
-          auto kids = named_children(c);
-          if (!kids.empty()) e = kids[0];
-        }
-        if (eval(e, ctx, depth + 1).is(K::Tensor))
-          brk(BreakKind::TensorToString, Gate::Always, c, "GB0156", "f-string");
-        scan(e, ctx, depth + 1);
-      }
-      return;
-    }
-    for (TSNode c : named_children(n)) scan(c, ctx, depth + 1, store && (t == "pattern_list" || t == "tuple_pattern"));
-  }
-
-  void on_call(TSNode n, FnContext& ctx) {
-    TSNode fn = field(n, "function");
-    ArgsView a = args_of(n);
-    Val callee = eval(fn, ctx, 0);
-    std::string m;
-    Val recv;
-    if (type_of(fn) == "attribute") {
-      m = std::string(txt(field(fn, "attribute")));
-      recv = eval(field(fn, "object"), ctx, 0);
-    }
-    if (collecting_attrs_) {
-      if (ctx.cls >= 0) self_attr_call(recv, m, a, ctx);
-      return;
-    }
-    auto kw_true = [&](std::string_view k) {
-      TSNode v = a.keyword(k);
-      return !ts_node_is_null(v) && literal_bool(v).value_or(false);
-    };
-    // Compile sites.
-    if (callee.is(K::Path)) {
-      const std::string& p = callee.text;
-      if (p == "torch.compile") {
-        if (!a.pos.empty()) compile_site(n, a.pos[0], kw_true("fullgraph"), false, ctx);
-        return;
-      }
-      if (p == "torch._dynamo.optimize()" && type_of(fn) == "call") {
-        ArgsView inner = args_of(fn);
-        TSNode np = inner.keyword("nopython");
-        bool fg = !ts_node_is_null(np) && literal_bool(np).value_or(false);
-        if (!a.pos.empty()) compile_site(n, a.pos[0], fg, false, ctx);
-        return;
-      }
-    }
-    // `m.compile()` on an instance, `self.encoder.compile()`, `layers[0].compile()`, a loop's
-    // `block.compile()`: the model resolves which project modules they are.
-    if (m == "compile" && a.pos.empty() &&
-        (recv.is(K::Instance) || recv.is(K::Self) || recv.is(K::Attr) || recv.is(K::Elem) || recv.is(K::Item))) {
-      compile_site(n, field(fn, "object"), kw_true("fullgraph"), true, ctx);
-      return;
-    }
-    if (callee.is(K::Path)) {
-      const std::string& p = callee.text;
-      std::string_view last = std::string_view(p).substr(p.rfind('.') + 1);
-      if (p == "builtins.print") return brk(BreakKind::Print, Gate::Always, n, "GB0059", "print");
-      if (p == "sys.stdout.write" || p == "sys.stderr.write")
-        return brk(BreakKind::Print, Gate::Always, n, "GB0156", p);
-      if (p.starts_with("logging.") && p.find('.', 8) == std::string::npos &&
-          contains({"debug", "info", "warning", "warn", "error", "exception", "critical", "fatal", "log"}, last))
-        return brk(BreakKind::Logging, Gate::Always, n, "GB0156", p);
-      if (p == "warnings.warn" || p == "warnings.warn_explicit")
-        return brk(BreakKind::Warnings, Gate::Always, n, "GB0007", p);
-      if (p == "torch._dynamo.graph_break") return brk(BreakKind::ExplicitBreak, Gate::Always, n, "GB0025");
-      if (p == "builtins.breakpoint") return brk(BreakKind::Debugger, Gate::Always, n, "GB0059", "breakpoint");
-      if (contains({"pdb.set_trace", "ipdb.set_trace", "pdb.post_mortem", "pudb.set_trace", "ipdb.post_mortem"}, p))
-        return brk(BreakKind::Debugger, Gate::Always, n, "GB0007", p);
-      if (p == "copy.deepcopy") return brk(BreakKind::DeepCopy, Gate::Always, n, "GB0179");
-      // A collective that returns a Work handle: Dynamo traces only synchronous ones (rewritten
-      // to functional collectives). The registry id is the one measured on torch 2.11
-      // (tests/oracle/gb/corpus/gb_collectives.py), none for the others.
-      if (p.starts_with("torch.distributed.") && p.find('.', 18) == std::string::npos && kw_true("async_op"))
-        return brk(BreakKind::AsyncCollective, Gate::Always, n,
-                   last == "all_reduce" || last == "all_to_all_single" ? "GB0172"
-                   : last == "broadcast"                               ? "GB0007"
-                                                                       : "",
-                   p);
-      if (contains({"time.time", "time.time_ns", "time.perf_counter", "time.perf_counter_ns", "time.monotonic",
-                    "time.monotonic_ns", "time.process_time", "time.process_time_ns", "time.thread_time",
-                    "datetime.datetime.now", "datetime.datetime.utcnow", "datetime.datetime.today",
-                    "datetime.date.today"},
-                   p))
-        return brk(BreakKind::WallClock, Gate::Always, n, "GB0007", p);
-      if (contains({"copy.copy", "json.dumps", "json.loads", "json.dump", "json.load", "os.getpid", "os.getppid",
-                    "random.random", "time.sleep"},
-                   p))
-        return brk(BreakKind::SkippedStdlib, Gate::Always, n, "GB0007", p);
-      if (contains({"builtins.open", "builtins.eval", "builtins.exec", "builtins.globals", "builtins.input"}, p))
-        return brk(BreakKind::UnsupportedBuiltin, Gate::Always, n, "GB0059", std::string(last));
-      if ((p == "builtins.str" || p == "builtins.repr") && a.pos.size() == 1 &&
-          eval(a.pos[0], ctx, 0).is(K::Tensor))
-        return brk(BreakKind::TensorToString, Gate::Always, n, "GB0059", std::string(last));
-      if ((p == "builtins.int" || p == "builtins.float" || p == "builtins.bool") && a.pos.size() == 1 &&
-          eval(a.pos[0], ctx, 0).is(K::Tensor))
-        return brk(BreakKind::Item, Gate::UnlessScalarsCaptured, n, "GB0124", std::string(last) + "()");
-      if (p == "torch.equal" || p == "torch.allclose")
-        return brk(BreakKind::DataDependentOp, Gate::Always, n, "GB0033", p);
-      if (contains({"torch.manual_seed", "torch.random.manual_seed", "torch.seed", "torch.Generator"}, p))
-        return brk(BreakKind::RngState, Gate::Always, n, "GB0007", p);
-      if (contains({"torch.nonzero", "torch.unique", "torch.unique_consecutive", "torch.masked_select",
-                    "torch.argwhere", "torch.bincount"},
-                   p))
-        return brk(BreakKind::DynamicShape, Gate::UnlessDynamicCaptured, n, "GB0036", p);
-      if (p == "torch.where" && a.pos.size() == 1 && a.kw.empty() && !a.splat)
-        return brk(BreakKind::DynamicShape, Gate::UnlessDynamicCaptured, n, "GB0036", "torch.where");
-      if (p == "torch.repeat_interleave" && a.pos.size() >= 2 && ts_node_is_null(a.keyword("output_size")) &&
-          eval(a.pos[1], ctx, 0).is(K::Tensor))
-        return brk(BreakKind::DynamicShape, Gate::UnlessDynamicCaptured, n, "GB0036", p);
-      if (p.starts_with("torch.") || p.starts_with("builtins.")) return;
-    }
-    // Methods on tensors (or on receivers that only a tensor can be).
-    if (!m.empty()) {
-      if (recv.is(K::Self) && resolve_local(recv, ctx).is(K::Tensor)) recv = Val::of(K::Tensor);
-      bool tensorish = recv.is(K::Tensor) || recv.is(K::Unknown);
-      bool logger = recv.is(K::Instance) && !recv.items.empty() && recv.items[0].is(K::Path) &&
-                    recv.items[0].text == "logging.getLogger";
-      if (!logger && recv.is(K::Self)) {
-        Val r = resolve_local(recv, ctx);
-        logger = r.is(K::Instance) && !r.items.empty() && r.items[0].is(K::Path) &&
-                 r.items[0].text == "logging.getLogger";
-      }
-      if (logger) {
-        if (contains({"debug", "info", "warning", "warn", "error", "exception", "critical", "fatal", "log",
-                      "isEnabledFor"},
-                     m))
-          return brk(BreakKind::Logging, Gate::Always, n, "GB0291", "logging.Logger." + m);
-        return;
-      }
-      if (tensorish) {
-        if (m == "item" && a.pos.empty()) return brk(BreakKind::Item, Gate::UnlessScalarsCaptured, n, "GB0124", "item");
-        if (m == "tolist" && a.pos.empty())
-          return brk(BreakKind::ToList, Gate::UnlessScalarsCaptured, n, "GB0033", "tolist");
-        if (m == "numpy" && a.pos.empty())
-          return brk(BreakKind::NumpyUntraced, Gate::OnlyNumpyUntraced, n, "GB0105", "numpy");
-        if (contains({"nonzero", "unique", "unique_consecutive", "masked_select", "argwhere", "bincount"}, m) &&
-            ts_node_is_null(a.keyword("as_tuple")))
-          return brk(BreakKind::DynamicShape, Gate::UnlessDynamicCaptured, n, "GB0036", "Tensor." + m);
-        if (m == "repeat_interleave" && !a.pos.empty() && ts_node_is_null(a.keyword("output_size")) &&
-            eval(a.pos[0], ctx, 0).is(K::Tensor))
-          return brk(BreakKind::DynamicShape, Gate::UnlessDynamicCaptured, n, "GB0036", "Tensor.repeat_interleave");
-        if (m == "backward") return brk(BreakKind::Backward, Gate::Always, n, "GB0123");
-        if ((m == "equal" || m == "allclose") && recv.is(K::Tensor))
-          return brk(BreakKind::DataDependentOp, Gate::Always, n, "GB0033", "Tensor." + m);
-        if (m == "allclose" && recv.is(K::Unknown))
-          return brk(BreakKind::DataDependentOp, Gate::Always, n, "GB0033", "Tensor." + m);
-        if (m == "is_inference" && a.pos.empty())
-          return brk(BreakKind::TensorApi, Gate::Always, n, "GB0045", "is_inference()");
-        if (m == "random_") return brk(BreakKind::TensorApi, Gate::Always, n, "GB0107", "random_()");
-        if (m == "share_memory_") return brk(BreakKind::TensorApi, Gate::Always, n, "GB0117", "share_memory_()");
-      }
-      if (recv.is(K::Tensor)) return;
-    }
-    // Everything else may be project code: the model resolves it.
-    if (callee.is(K::Unknown) || callee.is(K::Tensor) || callee.is(K::Scalar)) return;
-    if (callee.is(K::Path) && (callee.text.starts_with("builtins.") || callee.text.starts_with("torch."))) return;
-    if (val_depth(callee) > kMaxValDepth) return;
-    call_site(n, std::move(callee));
-  }
-
-  // `self.blocks.append(Block())`, `self.add_module("x", m)`, `self.register_buffer("b", t)`.
-  void self_attr_call(const Val& recv, const std::string& m, const ArgsView& a, FnContext& ctx) {
-    if (!recv.is(K::Self)) return;
-    auto& attrs = out_.classes[static_cast<size_t>(ctx.cls)].attrs;
-    if (recv.text.empty()) {
-      if ((m == "add_module" || m == "register_module") && a.pos.size() == 2) {
-        std::string name = string_literal(a.pos[0]);
-        if (!name.empty()) attrs[name] = eval(a.pos[1], ctx, 0);
-      } else if ((m == "register_buffer" || m == "register_parameter") && !a.pos.empty()) {
-        std::string name = string_literal(a.pos[0]);
-        if (!name.empty()) attrs[name] = Val::of(K::Tensor);
-      }
-      return;
-    }
-    if (recv.text.find('.') != std::string::npos || a.pos.empty()) return;
-    auto it = attrs.find(recv.text);
-    if (it == attrs.end() || !it->second.is(K::List)) return;
-    if (m == "append" || m == "insert") {
-      if (it->second.items.size() < kMaxItems) it->second.items.push_back(eval(a.pos.back(), ctx, 0));
-    } else if (m == "extend") {
-      Val l = eval(a.pos[0], ctx, 0);
-      if (l.is(K::List))
-        for (auto& e : l.items)
-          if (it->second.items.size() < kMaxItems) it->second.items.push_back(std::move(e));
-    }
-  }
-
-  // ---- statements ----
-  static bool ends_with(TSNode block, std::initializer_list<std::string_view> types) {
-    auto kids = named_children(block);
-    return !kids.empty() && contains(types, type_of(kids.back()));
-  }
-
-  // Walks a block; returns false when the rest of the enclosing code does not run under compile.
-  bool walk_block(TSNode block, FnContext& ctx, int depth) {
-    if (ts_node_is_null(block) || depth > kMaxDepth) return true;
-    for (TSNode st : named_children(block)) {
-      if (!spend()) return false;
-      if (!walk_stmt(st, ctx, depth)) return false;
-    }
-    return true;
-  }
-
-  bool walk_stmt(TSNode st, FnContext& ctx, int depth) {
-    std::string_view t = type_of(st);
-    if (t == "expression_statement") {
-      statement_expr(st, ctx, false);
-    } else if (t == "return_statement") {
-      for (TSNode c : named_children(st)) scan(c, ctx, depth + 1);
-      // A factory: `return Model(cfg)` / `return cls(...)` / `return build_block`.
-      auto kids = named_children(st);
-      if (ctx.fn >= 0 && kids.size() == 1) {
-        Val v = eval(kids[0], ctx, depth + 1);
-        auto& rs = out_.functions[static_cast<size_t>(ctx.fn)].returns;
-        bool keep = v.is(K::Instance) || v.is(K::Class) || v.is(K::Func) || v.is(K::Path) || v.is(K::Attr);
-        if (keep && rs.size() < kMaxReturns) rs.push_back(std::move(v));
-      }
-      return false;
-    } else if (t == "raise_statement" || t == "pass_statement" || t == "break_statement" ||
-               t == "continue_statement" || t == "global_statement" || t == "nonlocal_statement") {
-      return t != "raise_statement";
-    } else if (t == "assert_statement") {
-      // Dynamo turns a tensor assert into a runtime check; only the condition's calls matter.
-      auto kids = named_children(st);
-      if (!kids.empty()) scan(kids[0], ctx, depth + 1);
-    } else if (t == "delete_statement") {
-      for (TSNode c : named_children(st)) scan(c, ctx, depth + 1, true);
-    } else if (t == "import_statement" || t == "import_from_statement") {
-      import(st, ctx.scope);
-    } else if (t == "if_statement") {
-      return walk_if(st, ctx, depth);
-    } else if (t == "while_statement") {
-      TSNode cond = field(st, "condition");
-      auto g = guard(cond, ctx);
-      if (!g) {
-        truth_test(cond, ctx, depth + 1);
-        scan(cond, ctx, depth + 1);
-      }
-      if (!g || *g) {
-        ++loop_depth_;
-        walk_block(field(st, "body"), ctx, depth + 1);
-        --loop_depth_;
-      }
-    } else if (t == "for_statement") {
-      scan(field(st, "right"), ctx, depth + 1);
-      bind_for(st, ctx, depth + 1);
-      ++loop_depth_;
-      walk_block(field(st, "body"), ctx, depth + 1);
-      --loop_depth_;
-      TSNode alt = field(st, "alternative");
-      if (!ts_node_is_null(alt))
-        for (TSNode b : named_children(alt))
-          if (type_of(b) == "block") walk_block(b, ctx, depth + 1);
-    } else if (t == "with_statement") {
-      for (TSNode c : named_children(st)) {
-        if (type_of(c) == "with_clause") {
-          for (TSNode item : named_children(c)) {
-            TSNode v = field(item, "value");
-            if (ts_node_is_null(v)) continue;
-            if (type_of(v) == "as_pattern") {
-              auto kids = named_children(v);
-              if (!kids.empty()) scan(kids[0], ctx, depth + 1);
-              TSNode alias = field(v, "alias");
-              if (!ts_node_is_null(alias)) {
-                auto ak = named_children(alias);
-                if (!ak.empty()) bind_target(ak[0], Val{}, ctx, false);
-              }
-            } else {
-              scan(v, ctx, depth + 1);
-            }
-          }
-        }
-      }
-      return walk_block(field(st, "body"), ctx, depth + 1);
-    } else if (t == "try_statement") {
-      // `except` handlers run only when something raised: not on the traced path.
-      bool go = walk_block(field(st, "body"), ctx, depth + 1);
-      for (TSNode c : named_children(st)) {
-        std::string_view ct = type_of(c);
-        if (ct == "else_clause" || ct == "finally_clause")
-          for (TSNode b : named_children(c))
-            if (type_of(b) == "block") walk_block(b, ctx, depth + 1);
-      }
-      return go;
-    } else if (t == "decorated_definition" && type_of(field(st, "definition")) == "class_definition") {
-      brk(BreakKind::ClassDefinition, Gate::Always, field(field(st, "definition"), "name"), "GB0007");
-    } else if (t == "function_definition" || t == "decorated_definition") {
-      nested_def(st, ctx, depth);
-    } else if (t == "class_definition") {
-      brk(BreakKind::ClassDefinition, Gate::Always, field(st, "name"), "GB0007");
-    } else if (t == "match_statement") {
-      scan(field(st, "subject"), ctx, depth + 1);
-      TSNode body = field(st, "body");
-      std::string subject = condition_text(field(st, "subject"));
-      if (!ts_node_is_null(body))
-        for (TSNode c : named_children(body)) {
-          if (type_of(c) != "case_clause") continue;
-          std::string pattern;
-          for (TSNode k : named_children(c))
-            if (type_of(k) == "case_pattern") pattern += (pattern.empty() ? "" : ", ") + collapse(txt(k));
-          WhenScope when_case(*this, pattern.empty() || pattern == "_" ? std::string()
-                                                                        : subject + " matches " + pattern);
-          walk_block(field(c, "consequence"), ctx, depth + 1);
-        }
-    }
-    return true;
-  }
-
-  bool walk_if(TSNode st, FnContext& ctx, int depth) {
+  } else if (t == "raise_statement" || t == "pass_statement" || t == "break_statement" ||
+             t == "continue_statement" || t == "global_statement" || t == "nonlocal_statement") {
+    return t != "raise_statement";
+  } else if (t == "assert_statement") {
+    // Dynamo turns a tensor assert into a runtime check; only the condition's calls matter.
+    auto kids = named_children(st);
+    if (!kids.empty()) scan(kids[0], ctx, depth + 1);
+  } else if (t == "delete_statement") {
+    for (TSNode c : named_children(st)) scan(c, ctx, depth + 1, true);
+  } else if (t == "import_statement" || t == "import_from_statement") {
+    import(st, ctx.scope);
+  } else if (t == "if_statement") {
+    return walk_if(st, ctx, depth);
+  } else if (t == "while_statement") {
     TSNode cond = field(st, "condition");
-    TSNode body = field(st, "consequence");
     auto g = guard(cond, ctx);
     if (!g) {
       truth_test(cond, ctx, depth + 1);
       scan(cond, ctx, depth + 1);
     }
-    bool body_cold = ends_with(body, {"raise_statement"});
-    bool body_continues = true;
-    // `if p:` / `if p and ...:` on a parameter that defaults to a falsy constant.
-    std::string needs;
-    if (!g) {
-      TSNode c = strip_parens(cond);
-      if (type_of(c) == "boolean_operator" && txt(field(c, "operator")) == "and") c = strip_parens(field(c, "left"));
-      if (type_of(c) == "identifier" && falsy_params_.count(std::string(txt(c)))) needs = std::string(txt(c));
+    if (!g || *g) {
+      ++loop_depth_;
+      walk_block(field(st, "body"), ctx, depth + 1);
+      --loop_depth_;
     }
-    if (!needs.empty()) needs_.push_back(needs);
-    WhenScope when_body(*this, g ? std::string() : condition_text(cond));
-    if ((!g || *g) && !body_cold) body_continues = walk_block(body, ctx, depth + 1);
-    when_body.pop();
-    if (!needs.empty()) needs_.pop_back();
-    if (g && *g) return body_continues;  // alternatives are dead when compiling
-    // The conditions an `elif`/`else` adds: the undecided ones before it, negated.
-    std::string before = g ? std::string() : "not (" + condition_text(cond) + ")";
-    for (TSNode alt : named_children(st)) {
-      std::string_view at = type_of(alt);
-      if (at == "elif_clause") {
-        TSNode c2 = field(alt, "condition");
-        auto g2 = guard(c2, ctx);
-        if (!g2) {
-          truth_test(c2, ctx, depth + 1);
-          scan(c2, ctx, depth + 1);
-        }
-        TSNode b2 = field(alt, "consequence");
-        WhenScope when_alt(*this, g2 ? before : both(before, condition_text(c2)));
-        if ((!g2 || *g2) && !ends_with(b2, {"raise_statement"})) walk_block(b2, ctx, depth + 1);
-        if (g2 && *g2) return true;
-        if (!g2) before = both(before, "not (" + condition_text(c2) + ")");
-      } else if (at == "else_clause") {
-        TSNode b2 = field(alt, "body");
-        WhenScope when_else(*this, before);
-        if (!ends_with(b2, {"raise_statement"})) {
-          bool cont = walk_block(b2, ctx, depth + 1);
-          if (g && !*g) return cont;
-        }
-      }
-    }
-    return true;
-  }
-
-  // `a and b` of two condition texts (either may be empty), shortened.
-  static std::string both(const std::string& a, const std::string& b) {
-    if (a.empty() || b.empty()) return a.empty() ? b : a;
-    std::string c = a + " and " + b;
-    shorten(c, 120);
-    return c;
-  }
-
-  // The text of a condition for "only when `...`" (one line, shortened by collapse).
-  std::string condition_text(TSNode cond) const { return collapse(txt(strip_parens(cond))); }
-
-  // Pushes a condition onto when_ for a block; an empty one leaves the enclosing condition.
-  class WhenScope {
-   public:
-    WhenScope(Summarizer& s, std::string cond) : s_(s), pushed_(!cond.empty()) {
-      if (pushed_) s_.when_.push_back(std::move(cond));
-    }
-    void pop() {
-      if (pushed_) s_.when_.pop_back();
-      pushed_ = false;
-    }
-    ~WhenScope() { pop(); }
-    WhenScope(const WhenScope&) = delete;
-    WhenScope& operator=(const WhenScope&) = delete;
-
-   private:
-    Summarizer& s_;
-    bool pushed_;
-  };
-
-  void nested_def(TSNode st, FnContext& ctx, int depth) {
-    if (collecting_attrs_) return;
-    std::string prefix = out_.functions[static_cast<size_t>(fn_)].qualname;
-    size_t before = out_.functions.size();
-    int fi = define(st, prefix, -1, depth);
-    if (fi < 0) return;
-    defs_[static_cast<size_t>(fi)].nested = true;
-    defs_[static_cast<size_t>(fi)].outer = ctx.scope;
-    ctx.scope->vars[std::string(out_.functions[static_cast<size_t>(fi)].name())] =
-        Val::of(K::Func, out_.functions[static_cast<size_t>(fi)].qualname);
-    (void)before;
-    int saved_fn = fn_;
-    int saved_loop = loop_depth_;
-    loop_depth_ = 0;
-    walk_function(static_cast<size_t>(fi), false, &ctx);
-    loop_depth_ = saved_loop;
-    fn_ = saved_fn;
-  }
-
-  void decorators(size_t fi, const FnContext& ctx) {
-    TSNode dec = defs_[fi].decorated;
-    if (ts_node_is_null(dec)) return;
-    Function& f = out_.functions[fi];
-    for (TSNode d : named_children(dec)) {
-      if (type_of(d) != "decorator") continue;
-      auto kids = named_children(d);
-      if (kids.empty()) continue;
-      TSNode e = kids[0];
-      bool is_call = type_of(e) == "call";
-      Val v = eval(is_call ? field(e, "function") : e, ctx, 0);
-      if (!v.is(K::Path)) {
-        // `@<custom_op>.register_fake` and similar: implementations Dynamo never traces.
-        if (type_of(e) == "attribute" || (is_call && type_of(field(e, "function")) == "attribute")) {
-          TSNode a = is_call ? field(e, "function") : e;
-          std::string_view m = txt(field(a, "attribute"));
-          if (contains({"register_fake", "register_kernel", "register_autograd", "register_torch_dispatch",
-                        "register_vmap", "impl_abstract", "register_autocast"},
-                       m))
-            f.opaque = true;
-        }
-        continue;
-      }
-      const std::string& p = v.text;
-      ArgsView a = is_call ? args_of(e) : ArgsView{};
-      auto kw_true = [&](std::string_view k) {
-        TSNode n = a.keyword(k);
-        return !ts_node_is_null(n) && literal_bool(n).value_or(false);
-      };
-      if (p == "torch.compile" || p == "torch._dynamo.optimize") {
-        if (!f.compiled) f.compiled = CompileMark{};
-        f.compiled->span = span_of(d);
-        f.compiled->fullgraph = kw_true("fullgraph") || kw_true("nopython");
-      } else if (p == "torch.compiler.disable" || p == "torch._dynamo.disable") {
-        f.disabled = true;
-        TSNode r = a.keyword("recursive");
-        f.disabled_nonrecursive = !ts_node_is_null(r) && !literal_bool(r).value_or(true);
-      } else if (p == "torch.jit.script" || p == "torch.jit.script_method" || p == "torch.jit.ignore" ||
-                 p == "torch.jit.unused") {
-        f.scripted = p == "torch.jit.script";
-      } else if (contains({"torch.library.custom_op", "torch._library.custom_ops.custom_op", "torch.library.triton_op",
-                           "torch._dynamo.allow_in_graph", "torch.compiler.allow_in_graph",
-                           "torch._dynamo.assume_constant_result", "torch.compiler.assume_constant_result",
-                           "triton.jit", "triton.autotune", "triton.heuristics", "torch.library.register_fake",
-                           "torch.library.impl", "torch.library.register_kernel", "torch.library.impl_abstract"},
-                          p)) {
-        f.opaque = true;
-      } else if (p == "torch._dynamo.config.patch" && is_call) {
-        if (!f.compiled) f.compiled = CompileMark{};
-        for (const auto& [k, val] : a.kw)
-          if (auto b = literal_bool(val)) f.compiled->config[k] = *b;
-        // A patch alone does not compile; keep the overrides for when it is (span stays empty).
-      }
-    }
-    if (f.compiled && f.compiled->span.end == 0) {
-      // Only a config patch: not an entry by itself. Keep the overrides aside.
-      patches_[fi] = f.compiled->config;
-      f.compiled.reset();
-    } else if (f.compiled) {
-      if (auto it = patches_.find(fi); it != patches_.end()) f.compiled->config = it->second;
-    }
-  }
-
-  // Evidence that unannotated parameters are tensors: tensor-only attributes and methods on
-  // them, `@`, or being the first argument of a torch function.
-  // The parameters that an ordering comparison (`p > 0`, `lo <= p`) has as operands, by name,
-  // space-separated; "" for other expressions.
-  std::string compared_param(TSNode cmp, const std::set<std::string>& params) {
-    if (type_of(cmp) != "comparison_operator") return {};
-    for (uint32_t i = 0; i < ts_node_child_count(cmp); ++i) {
-      std::string_view op = type_of(ts_node_child(cmp, i));
-      if (op == "in" || op == "not in" || op == "is" || op == "is not" || op == "not") return {};
-    }
-    std::string which;
-    for (TSNode c : named_children(cmp))
-      if (type_of(c) == "identifier" && params.count(std::string(txt(c)))) which += " " + std::string(txt(c)) + " ";
-    return which;
-  }
-
-  void tensor_evidence(TSNode body, Scope& scope, const std::set<std::string>& params) {
-    std::set<std::string> found;
-    std::map<std::string, std::string> mask_of;  // local name -> parameter it is a comparison of
-    TSTreeCursor c = ts_tree_cursor_new(body);
-    int depth = 1;
-    // The nodes the cursor is below (ts_node_parent walks down from the root each time).
-    std::vector<TSNode> above = {body};
-    bool more = ts_tree_cursor_goto_first_child(&c);
-    // Once every parameter has its evidence, the rest of the body can add none.
-    while (more && found.size() < params.size()) {
-      TSNode n = ts_tree_cursor_current_node(&c);
-      if (!spend()) break;
-      // Punctuation and keywords: nothing to look at or below.
-      const bool named = ts_node_is_named(n);
-      std::string_view t = named ? type_of(n) : std::string_view();
-      bool descend = named && t != "function_definition" && t != "class_definition" && t != "lambda" && depth < kMaxDepth;
-      if (t == "attribute") {
-        TSNode obj = field(n, "object");
-        if (type_of(obj) == "identifier" && params.count(std::string(txt(obj)))) {
-          std::string_view a = txt(field(n, "attribute"));
-          bool method = type_of(above.back()) == "call";
-          if (tensor_only_attr(a) || (method && tensor_only_method(a) && a != "item" && a != "tolist"))
-            found.insert(std::string(txt(obj)));
-        }
-      } else if (t == "assignment") {
-        // `mask = p > 0`: remember which parameter the comparison tests, for `p[mask]` below.
-        TSNode lhs = field(n, "left"), rhs = strip_parens(field(n, "right"));
-        if (type_of(lhs) == "identifier") {
-          std::string name(txt(lhs));
-          std::string cmp = compared_param(rhs, params);
-          if (!cmp.empty()) mask_of[name] = cmp;
-          else mask_of.erase(name);
-        }
-      } else if (t == "subscript") {
-        // `p[p > 0]` / `p[mask]` with `mask = p > 0`: indexing a value by a comparison of itself
-        // is boolean-mask indexing, which only tensors (and NumPy arrays) support.
-        auto kids = named_children(n);
-        TSNode base = field(n, "value");
-        if (kids.size() == 2 && type_of(base) == "identifier" && params.count(std::string(txt(base)))) {
-          std::string p(txt(base));
-          TSNode idx = strip_parens(kids[1]);
-          std::string via;
-          if (type_of(idx) == "identifier") {
-            if (auto it = mask_of.find(std::string(txt(idx))); it != mask_of.end()) via = it->second;
+  } else if (t == "for_statement") {
+    scan(field(st, "right"), ctx, depth + 1);
+    bind_for(st, ctx, depth + 1);
+    ++loop_depth_;
+    walk_block(field(st, "body"), ctx, depth + 1);
+    --loop_depth_;
+    TSNode alt = field(st, "alternative");
+    if (!ts_node_is_null(alt))
+      for (TSNode b : named_children(alt))
+        if (type_of(b) == "block") walk_block(b, ctx, depth + 1);
+  } else if (t == "with_statement") {
+    for (TSNode c : named_children(st)) {
+      if (type_of(c) == "with_clause") {
+        for (TSNode item : named_children(c)) {
+          TSNode v = field(item, "value");
+          if (ts_node_is_null(v)) continue;
+          if (type_of(v) == "as_pattern") {
+            auto kids = named_children(v);
+            if (!kids.empty()) scan(kids[0], ctx, depth + 1);
+            TSNode alias = field(v, "alias");
+            if (!ts_node_is_null(alias)) {
+              auto ak = named_children(alias);
+              if (!ak.empty()) bind_target(ak[0], Val{}, ctx, false);
+            }
           } else {
-            via = compared_param(idx, params);
-          }
-          if (via.find(" " + p + " ") != std::string::npos) found.insert(p);
-        }
-      } else if (t == "binary_operator" && txt(field(n, "operator")) == "@") {
-        for (TSNode side : {field(n, "left"), field(n, "right")})
-          if (type_of(side) == "identifier" && params.count(std::string(txt(side))))
-            found.insert(std::string(txt(side)));
-      } else if (t == "call") {
-        TSNode fnn = field(n, "function");
-        if (type_of(fnn) == "attribute") {
-          FnContext tmp;
-          tmp.scope = &module_scope_;
-          Val v = eval(fnn, tmp, 0);
-          if (v.is(K::Path) && torch_call_result(v.text)) {
-            ArgsView a = args_of(n);
-            if (!a.pos.empty() && type_of(a.pos[0]) == "identifier" && params.count(std::string(txt(a.pos[0]))))
-              found.insert(std::string(txt(a.pos[0])));
+            scan(v, ctx, depth + 1);
           }
         }
       }
-      if (descend && ts_tree_cursor_goto_first_child(&c)) {
-        ++depth;
-        above.push_back(n);
-        continue;
-      }
-      while (!ts_tree_cursor_goto_next_sibling(&c)) {
-        if (!ts_tree_cursor_goto_parent(&c) || --depth == 0) {
-          more = false;
-          break;
-        }
-        above.pop_back();
-      }
     }
-    ts_tree_cursor_delete(&c);
-    for (const auto& p : found) {
-      auto it = scope.vars.find(p);
-      if (it != scope.vars.end() && it->second.is(K::Unknown)) it->second = Val::of(K::Tensor);
+    return walk_block(field(st, "body"), ctx, depth + 1);
+  } else if (t == "try_statement") {
+    // `except` handlers run only when something raised: not on the traced path.
+    bool go = walk_block(field(st, "body"), ctx, depth + 1);
+    for (TSNode c : named_children(st)) {
+      std::string_view ct = type_of(c);
+      if (ct == "else_clause" || ct == "finally_clause")
+        for (TSNode b : named_children(c))
+          if (type_of(b) == "block") walk_block(b, ctx, depth + 1);
+    }
+    return go;
+  } else if (t == "decorated_definition" && type_of(field(st, "definition")) == "class_definition") {
+    brk(BreakKind::ClassDefinition, Gate::Always, field(field(st, "definition"), "name"), "GB0007");
+  } else if (t == "function_definition" || t == "decorated_definition") {
+    nested_def(st, ctx, depth);
+  } else if (t == "class_definition") {
+    brk(BreakKind::ClassDefinition, Gate::Always, field(st, "name"), "GB0007");
+  } else if (t == "match_statement") {
+    scan(field(st, "subject"), ctx, depth + 1);
+    TSNode body = field(st, "body");
+    std::string subject = condition_text(field(st, "subject"));
+    if (!ts_node_is_null(body))
+      for (TSNode c : named_children(body)) {
+        if (type_of(c) != "case_clause") continue;
+        std::string pattern;
+        for (TSNode k : named_children(c))
+          if (type_of(k) == "case_pattern") pattern += (pattern.empty() ? "" : ", ") + collapse(txt(k));
+        WhenScope when_case(*this, pattern.empty() || pattern == "_" ? std::string()
+                                                                      : subject + " matches " + pattern);
+        walk_block(field(c, "consequence"), ctx, depth + 1);
+      }
+  }
+  return true;
+}
+
+bool Summarizer::walk_if(TSNode st, FnContext& ctx, int depth) {
+  TSNode cond = field(st, "condition");
+  TSNode body = field(st, "consequence");
+  auto g = guard(cond, ctx);
+  if (!g) {
+    truth_test(cond, ctx, depth + 1);
+    scan(cond, ctx, depth + 1);
+  }
+  bool body_cold = ends_with(body, {"raise_statement"});
+  bool body_continues = true;
+  // `if p:` / `if p and ...:` on a parameter that defaults to a falsy constant.
+  std::string needs;
+  if (!g) {
+    TSNode c = strip_parens(cond);
+    if (type_of(c) == "boolean_operator" && txt(field(c, "operator")) == "and") c = strip_parens(field(c, "left"));
+    if (type_of(c) == "identifier" && falsy_params_.count(std::string(txt(c)))) needs = std::string(txt(c));
+  }
+  if (!needs.empty()) needs_.push_back(needs);
+  WhenScope when_body(*this, g ? std::string() : condition_text(cond));
+  if ((!g || *g) && !body_cold) body_continues = walk_block(body, ctx, depth + 1);
+  when_body.pop();
+  if (!needs.empty()) needs_.pop_back();
+  if (g && *g) return body_continues;  // alternatives are dead when compiling
+  // The conditions an `elif`/`else` adds: the undecided ones before it, negated.
+  std::string before = g ? std::string() : "not (" + condition_text(cond) + ")";
+  for (TSNode alt : named_children(st)) {
+    std::string_view at = type_of(alt);
+    if (at == "elif_clause") {
+      TSNode c2 = field(alt, "condition");
+      auto g2 = guard(c2, ctx);
+      if (!g2) {
+        truth_test(c2, ctx, depth + 1);
+        scan(c2, ctx, depth + 1);
+      }
+      TSNode b2 = field(alt, "consequence");
+      WhenScope when_alt(*this, g2 ? before : both(before, condition_text(c2)));
+      if ((!g2 || *g2) && !ends_with(b2, {"raise_statement"})) walk_block(b2, ctx, depth + 1);
+      if (g2 && *g2) return true;
+      if (!g2) before = both(before, "not (" + condition_text(c2) + ")");
+    } else if (at == "else_clause") {
+      TSNode b2 = field(alt, "body");
+      WhenScope when_else(*this, before);
+      if (!ends_with(b2, {"raise_statement"})) {
+        bool cont = walk_block(b2, ctx, depth + 1);
+        if (g && !*g) return cont;
+      }
     }
   }
+  return true;
+}
 
-  void walk_function(size_t fi, bool attrs_only, const FnContext* outer = nullptr) {
-    TSNode def = defs_[fi].node;
-    Function& f = out_.functions[fi];
-    fn_ = static_cast<int>(fi);
-    collecting_attrs_ = attrs_only;
-    Scope scope{{}, outer ? outer->scope : &module_scope_};
-    FnContext ctx;
-    ctx.fn = fn_;
-    // Functions nested in a method see its `self`.
-    ctx.cls = f.cls >= 0 ? f.cls : (outer ? outer->cls : -1);
-    ctx.self_name = outer ? outer->self_name : std::string();
-    f.self_cls = ctx.cls;
-    ctx.scope = &scope;
-    if (!attrs_only) decorators(fi, ctx);
-    bool is_static = false, is_classmethod = false;
-    if (!ts_node_is_null(defs_[fi].decorated))
-      for (TSNode d : named_children(defs_[fi].decorated)) {
-        std::string_view dt = txt(d);
-        if (dt.find("staticmethod") != std::string_view::npos) is_static = true;
-        if (dt.find("classmethod") != std::string_view::npos) is_classmethod = true;
-      }
-    std::set<std::string> unannotated;
-    std::set<std::string> falsy;
-    if (!attrs_only) f.params.clear();
-    size_t n_params = 0;
-    TSNode params = field(def, "parameters");
-    bool first = true;
-    if (!ts_node_is_null(params)) {
-      for (TSNode p : named_children(params)) {
-        std::string_view pt = type_of(p);
-        TSNode name_node = p;
-        TSNode type{};
-        if (pt == "typed_parameter") {
-          auto kids = named_children(p);
-          name_node = kids.empty() ? TSNode{} : kids[0];
-          type = field(p, "type");
-        } else if (pt == "default_parameter" || pt == "typed_default_parameter") {
-          name_node = field(p, "name");
-          type = field(p, "type");
-          std::string_view dv = txt(field(p, "value"));
-          if ((dv == "False" || dv == "None" || dv == "0") && type_of(name_node) == "identifier")
-            falsy.insert(std::string(txt(name_node)));
-        } else if (pt != "identifier") {
-          if (pt == "list_splat_pattern" || pt == "dictionary_splat_pattern") first = false;
-          continue;
-        }
-        if (type_of(name_node) != "identifier") continue;
-        std::string name(txt(name_node));
-        if (!attrs_only && n_params < 64) {
-          f.params.push_back(name);
-          ++n_params;
-        }
-        if (name == ctx.self_name) ctx.self_name.clear();
-        if (first && f.cls >= 0 && !is_static) {
-          if (is_classmethod) scope.vars[name] = Val::of(K::Class, out_.classes[static_cast<size_t>(f.cls)].qualname);
-          else ctx.self_name = name;
-          first = false;
-          continue;
-        }
-        first = false;
-        Val v = ts_node_is_null(type) ? Val{} : annotation(type, ctx);
-        if (ts_node_is_null(type) && pt == "identifier") unannotated.insert(name);
-        scope.vars[name] = v;
-      }
-    }
-    TSNode body = field(def, "body");
-    if (!attrs_only && !unannotated.empty() && !ts_node_is_null(body)) tensor_evidence(body, scope, unannotated);
-    if (!falsy.empty() && !ts_node_is_null(body)) {
-      std::set<std::string> bound;
-      assigned_names(body, bound, 0);
-      for (const auto& b : bound) falsy.erase(b);
-    }
-    auto saved_falsy = std::move(falsy_params_);
-    auto saved_needs = std::move(needs_);
-    auto saved_when = std::move(when_);
-    falsy_params_ = std::move(falsy);
-    needs_.clear();
-    when_.clear();
-    walk_block(body, ctx, 0);
-    falsy_params_ = std::move(saved_falsy);
-    needs_ = std::move(saved_needs);
-    when_ = std::move(saved_when);
-    collecting_attrs_ = false;
-    if (attrs_only) return;
-    // Appending to a ModuleList attribute: `self.blocks.append(Block())`.
-    (void)f;
-  }
+// `a and b` of two condition texts (either may be empty), shortened.
+std::string Summarizer::both(const std::string& a, const std::string& b) {
+  if (a.empty() || b.empty()) return a.empty() ? b : a;
+  std::string c = a + " and " + b;
+  shorten(c, 120);
+  return c;
+}
 
-  // Names bound anywhere in a body (assignments, augmented assignments, loop and `with`
-  // targets, walrus, `global`/`nonlocal`), nested definitions included: conservative.
-  void assigned_names(TSNode n, std::set<std::string>& out, int depth) {
-    if (ts_node_is_null(n) || depth > kMaxDepth || !spend()) return;
-    std::string_view t = type_of(n);
-    auto idents = [&](TSNode target, auto&& self) -> void {
-      if (ts_node_is_null(target)) return;
-      if (type_of(target) == "identifier") {
-        out.insert(std::string(txt(target)));
-        return;
-      }
-      std::string_view tt = type_of(target);
-      if (tt == "pattern_list" || tt == "tuple_pattern" || tt == "list_pattern" || tt == "expression_list" ||
-          tt == "tuple" || tt == "list" || tt == "parenthesized_expression" || tt == "as_pattern_target" ||
-          tt == "list_splat_pattern")
-        for (TSNode c : named_children(target)) self(c, self);
-    };
-    if (t == "assignment" || t == "augmented_assignment" || t == "for_statement" || t == "for_in_clause") {
-      idents(field(n, "left"), idents);
-    } else if (t == "named_expression") {
-      idents(field(n, "name"), idents);
-    } else if (t == "as_pattern") {
-      idents(field(n, "alias"), idents);
-    } else if (t == "global_statement" || t == "nonlocal_statement" || t == "delete_statement") {
-      for (TSNode c : named_children(n)) idents(c, idents);
-    }
-    for (TSNode c : named_children(n)) assigned_names(c, out, depth + 1);
-  }
+// The text of a condition for "only when `...`" (one line, shortened by collapse).
+std::string Summarizer::condition_text(TSNode cond) const { return collapse(txt(strip_parens(cond))); }
 
-  std::string_view text_;
-  Summary& out_;
-  int64_t budget_;
-  std::set<std::string> falsy_params_;  // this function's falsy-default parameters, never rebound
-  std::vector<std::string> needs_;      // the enclosing `if p:` guards
-  std::vector<std::string> when_;       // the enclosing undecided conditions (BreakSite::when)
-  std::map<std::string, bool, std::less<>> predicates_;  // compiling_predicate's answers
-  std::vector<Def> defs_;               // parallel to out_.functions
-  std::vector<TSNode> class_nodes_;     // parallel to out_.classes
-  Scope module_scope_;
-  std::map<size_t, std::map<std::string, bool>> patches_;
-  int fn_ = -1;
-  int loop_depth_ = 0;
-  bool collecting_attrs_ = false;
-};
+}  // namespace cudalint::python::gb::detail
+
+namespace cudalint::python::gb::detail {
+
+namespace {
+
+// Attributes only tensors have (evidence that an unannotated parameter is a tensor).
+bool tensor_only_attr(std::string_view a) {
+  return contains({"shape", "dtype", "device", "ndim", "is_cuda", "requires_grad", "grad", "T", "mT"}, a);
+}
 
 }  // namespace
+
+void Summarizer::nested_def(TSNode st, FnContext& ctx, int depth) {
+  if (collecting_attrs_) return;
+  std::string prefix = out_.functions[static_cast<size_t>(fn_)].qualname;
+  size_t before = out_.functions.size();
+  int fi = define(st, prefix, -1, depth);
+  if (fi < 0) return;
+  defs_[static_cast<size_t>(fi)].nested = true;
+  defs_[static_cast<size_t>(fi)].outer = ctx.scope;
+  ctx.scope->vars[std::string(out_.functions[static_cast<size_t>(fi)].name())] =
+      Val::of(K::Func, out_.functions[static_cast<size_t>(fi)].qualname);
+  (void)before;
+  int saved_fn = fn_;
+  int saved_loop = loop_depth_;
+  loop_depth_ = 0;
+  walk_function(static_cast<size_t>(fi), false, &ctx);
+  loop_depth_ = saved_loop;
+  fn_ = saved_fn;
+}
+
+void Summarizer::decorators(size_t fi, const FnContext& ctx) {
+  TSNode dec = defs_[fi].decorated;
+  if (ts_node_is_null(dec)) return;
+  Function& f = out_.functions[fi];
+  for (TSNode d : named_children(dec)) {
+    if (type_of(d) != "decorator") continue;
+    auto kids = named_children(d);
+    if (kids.empty()) continue;
+    TSNode e = kids[0];
+    bool is_call = type_of(e) == "call";
+    Val v = eval(is_call ? field(e, "function") : e, ctx, 0);
+    if (!v.is(K::Path)) {
+      // `@<custom_op>.register_fake` and similar: implementations Dynamo never traces.
+      if (type_of(e) == "attribute" || (is_call && type_of(field(e, "function")) == "attribute")) {
+        TSNode a = is_call ? field(e, "function") : e;
+        std::string_view m = txt(field(a, "attribute"));
+        if (contains({"register_fake", "register_kernel", "register_autograd", "register_torch_dispatch",
+                      "register_vmap", "impl_abstract", "register_autocast"},
+                     m))
+          f.opaque = true;
+      }
+      continue;
+    }
+    const std::string& p = v.text;
+    ArgsView a = is_call ? args_of(e) : ArgsView{};
+    auto kw_true = [&](std::string_view k) {
+      TSNode n = a.keyword(k);
+      return !ts_node_is_null(n) && literal_bool(n).value_or(false);
+    };
+    if (p == "torch.compile" || p == "torch._dynamo.optimize") {
+      if (!f.compiled) f.compiled = CompileMark{};
+      f.compiled->span = span_of(d);
+      f.compiled->fullgraph = kw_true("fullgraph") || kw_true("nopython");
+    } else if (p == "torch.compiler.disable" || p == "torch._dynamo.disable") {
+      f.disabled = true;
+      TSNode r = a.keyword("recursive");
+      f.disabled_nonrecursive = !ts_node_is_null(r) && !literal_bool(r).value_or(true);
+    } else if (p == "torch.jit.script" || p == "torch.jit.script_method" || p == "torch.jit.ignore" ||
+               p == "torch.jit.unused") {
+      f.scripted = p == "torch.jit.script";
+    } else if (contains({"torch.library.custom_op", "torch._library.custom_ops.custom_op", "torch.library.triton_op",
+                         "torch._dynamo.allow_in_graph", "torch.compiler.allow_in_graph",
+                         "torch._dynamo.assume_constant_result", "torch.compiler.assume_constant_result",
+                         "triton.jit", "triton.autotune", "triton.heuristics", "torch.library.register_fake",
+                         "torch.library.impl", "torch.library.register_kernel", "torch.library.impl_abstract"},
+                        p)) {
+      f.opaque = true;
+    } else if (p == "torch._dynamo.config.patch" && is_call) {
+      if (!f.compiled) f.compiled = CompileMark{};
+      for (const auto& [k, val] : a.kw)
+        if (auto b = literal_bool(val)) f.compiled->config[k] = *b;
+      // A patch alone does not compile; keep the overrides for when it is (span stays empty).
+    }
+  }
+  if (f.compiled && f.compiled->span.end == 0) {
+    // Only a config patch: not an entry by itself. Keep the overrides aside.
+    patches_[fi] = f.compiled->config;
+    f.compiled.reset();
+  } else if (f.compiled) {
+    if (auto it = patches_.find(fi); it != patches_.end()) f.compiled->config = it->second;
+  }
+}
+
+// The parameters that an ordering comparison (`p > 0`, `lo <= p`) has as operands, by name,
+// space-separated; "" for other expressions.
+std::string Summarizer::compared_param(TSNode cmp, const std::set<std::string>& params) {
+  if (type_of(cmp) != "comparison_operator") return {};
+  for (uint32_t i = 0; i < ts_node_child_count(cmp); ++i) {
+    std::string_view op = type_of(ts_node_child(cmp, i));
+    if (op == "in" || op == "not in" || op == "is" || op == "is not" || op == "not") return {};
+  }
+  std::string which;
+  for (TSNode c : named_children(cmp))
+    if (type_of(c) == "identifier" && params.count(std::string(txt(c)))) which += " " + std::string(txt(c)) + " ";
+  return which;
+}
+
+// Evidence that unannotated parameters are tensors: tensor-only attributes and methods on
+// them, `@`, or being the first argument of a torch function.
+void Summarizer::tensor_evidence(TSNode body, Scope& scope, const std::set<std::string>& params) {
+  std::set<std::string> found;
+  std::map<std::string, std::string> mask_of;  // local name -> parameter it is a comparison of
+  TSTreeCursor c = ts_tree_cursor_new(body);
+  int depth = 1;
+  // The nodes the cursor is below (ts_node_parent walks down from the root each time).
+  std::vector<TSNode> above = {body};
+  bool more = ts_tree_cursor_goto_first_child(&c);
+  // Once every parameter has its evidence, the rest of the body can add none.
+  while (more && found.size() < params.size()) {
+    TSNode n = ts_tree_cursor_current_node(&c);
+    if (!spend()) break;
+    // Punctuation and keywords: nothing to look at or below.
+    const bool named = ts_node_is_named(n);
+    std::string_view t = named ? type_of(n) : std::string_view();
+    bool descend = named && t != "function_definition" && t != "class_definition" && t != "lambda" && depth < kMaxDepth;
+    if (t == "attribute") {
+      TSNode obj = field(n, "object");
+      if (type_of(obj) == "identifier" && params.count(std::string(txt(obj)))) {
+        std::string_view a = txt(field(n, "attribute"));
+        bool method = type_of(above.back()) == "call";
+        if (tensor_only_attr(a) || (method && tensor_only_method(a) && a != "item" && a != "tolist"))
+          found.insert(std::string(txt(obj)));
+      }
+    } else if (t == "assignment") {
+      // `mask = p > 0`: remember which parameter the comparison tests, for `p[mask]` below.
+      TSNode lhs = field(n, "left"), rhs = strip_parens(field(n, "right"));
+      if (type_of(lhs) == "identifier") {
+        std::string name(txt(lhs));
+        std::string cmp = compared_param(rhs, params);
+        if (!cmp.empty()) mask_of[name] = cmp;
+        else mask_of.erase(name);
+      }
+    } else if (t == "subscript") {
+      // `p[p > 0]` / `p[mask]` with `mask = p > 0`: indexing a value by a comparison of itself
+      // is boolean-mask indexing, which only tensors (and NumPy arrays) support.
+      auto kids = named_children(n);
+      TSNode base = field(n, "value");
+      if (kids.size() == 2 && type_of(base) == "identifier" && params.count(std::string(txt(base)))) {
+        std::string p(txt(base));
+        TSNode idx = strip_parens(kids[1]);
+        std::string via;
+        if (type_of(idx) == "identifier") {
+          if (auto it = mask_of.find(std::string(txt(idx))); it != mask_of.end()) via = it->second;
+        } else {
+          via = compared_param(idx, params);
+        }
+        if (via.find(" " + p + " ") != std::string::npos) found.insert(p);
+      }
+    } else if (t == "binary_operator" && txt(field(n, "operator")) == "@") {
+      for (TSNode side : {field(n, "left"), field(n, "right")})
+        if (type_of(side) == "identifier" && params.count(std::string(txt(side))))
+          found.insert(std::string(txt(side)));
+    } else if (t == "call") {
+      TSNode fnn = field(n, "function");
+      if (type_of(fnn) == "attribute") {
+        FnContext tmp;
+        tmp.scope = &module_scope_;
+        Val v = eval(fnn, tmp, 0);
+        if (v.is(K::Path) && torch_call_result(v.text)) {
+          ArgsView a = args_of(n);
+          if (!a.pos.empty() && type_of(a.pos[0]) == "identifier" && params.count(std::string(txt(a.pos[0]))))
+            found.insert(std::string(txt(a.pos[0])));
+        }
+      }
+    }
+    if (descend && ts_tree_cursor_goto_first_child(&c)) {
+      ++depth;
+      above.push_back(n);
+      continue;
+    }
+    while (!ts_tree_cursor_goto_next_sibling(&c)) {
+      if (!ts_tree_cursor_goto_parent(&c) || --depth == 0) {
+        more = false;
+        break;
+      }
+      above.pop_back();
+    }
+  }
+  ts_tree_cursor_delete(&c);
+  for (const auto& p : found) {
+    auto it = scope.vars.find(p);
+    if (it != scope.vars.end() && it->second.is(K::Unknown)) it->second = Val::of(K::Tensor);
+  }
+}
+
+void Summarizer::walk_function(size_t fi, bool attrs_only, const FnContext* outer) {
+  TSNode def = defs_[fi].node;
+  Function& f = out_.functions[fi];
+  fn_ = static_cast<int>(fi);
+  collecting_attrs_ = attrs_only;
+  Scope scope{{}, outer ? outer->scope : &module_scope_};
+  FnContext ctx;
+  ctx.fn = fn_;
+  // Functions nested in a method see its `self`.
+  ctx.cls = f.cls >= 0 ? f.cls : (outer ? outer->cls : -1);
+  ctx.self_name = outer ? outer->self_name : std::string();
+  f.self_cls = ctx.cls;
+  ctx.scope = &scope;
+  if (!attrs_only) decorators(fi, ctx);
+  bool is_static = false, is_classmethod = false;
+  if (!ts_node_is_null(defs_[fi].decorated))
+    for (TSNode d : named_children(defs_[fi].decorated)) {
+      std::string_view dt = txt(d);
+      if (dt.find("staticmethod") != std::string_view::npos) is_static = true;
+      if (dt.find("classmethod") != std::string_view::npos) is_classmethod = true;
+    }
+  std::set<std::string> unannotated;
+  std::set<std::string> falsy;
+  if (!attrs_only) f.params.clear();
+  size_t n_params = 0;
+  TSNode params = field(def, "parameters");
+  bool first = true;
+  if (!ts_node_is_null(params)) {
+    for (TSNode p : named_children(params)) {
+      std::string_view pt = type_of(p);
+      TSNode name_node = p;
+      TSNode type{};
+      if (pt == "typed_parameter") {
+        auto kids = named_children(p);
+        name_node = kids.empty() ? TSNode{} : kids[0];
+        type = field(p, "type");
+      } else if (pt == "default_parameter" || pt == "typed_default_parameter") {
+        name_node = field(p, "name");
+        type = field(p, "type");
+        std::string_view dv = txt(field(p, "value"));
+        if ((dv == "False" || dv == "None" || dv == "0") && type_of(name_node) == "identifier")
+          falsy.insert(std::string(txt(name_node)));
+      } else if (pt != "identifier") {
+        if (pt == "list_splat_pattern" || pt == "dictionary_splat_pattern") first = false;
+        continue;
+      }
+      if (type_of(name_node) != "identifier") continue;
+      std::string name(txt(name_node));
+      if (!attrs_only && n_params < 64) {
+        f.params.push_back(name);
+        ++n_params;
+      }
+      if (name == ctx.self_name) ctx.self_name.clear();
+      if (first && f.cls >= 0 && !is_static) {
+        if (is_classmethod) scope.vars[name] = Val::of(K::Class, out_.classes[static_cast<size_t>(f.cls)].qualname);
+        else ctx.self_name = name;
+        first = false;
+        continue;
+      }
+      first = false;
+      Val v = ts_node_is_null(type) ? Val{} : annotation(type, ctx);
+      if (ts_node_is_null(type) && pt == "identifier") unannotated.insert(name);
+      scope.vars[name] = v;
+    }
+  }
+  TSNode body = field(def, "body");
+  if (!attrs_only && !unannotated.empty() && !ts_node_is_null(body)) tensor_evidence(body, scope, unannotated);
+  if (!falsy.empty() && !ts_node_is_null(body)) {
+    std::set<std::string> bound;
+    assigned_names(body, bound, 0);
+    for (const auto& b : bound) falsy.erase(b);
+  }
+  auto saved_falsy = std::move(falsy_params_);
+  auto saved_needs = std::move(needs_);
+  auto saved_when = std::move(when_);
+  falsy_params_ = std::move(falsy);
+  needs_.clear();
+  when_.clear();
+  walk_block(body, ctx, 0);
+  falsy_params_ = std::move(saved_falsy);
+  needs_ = std::move(saved_needs);
+  when_ = std::move(saved_when);
+  collecting_attrs_ = false;
+  if (attrs_only) return;
+  // Appending to a ModuleList attribute: `self.blocks.append(Block())`.
+  (void)f;
+}
+
+// Names bound anywhere in a body (assignments, augmented assignments, loop and `with`
+// targets, walrus, `global`/`nonlocal`), nested definitions included: conservative.
+void Summarizer::assigned_names(TSNode n, std::set<std::string>& out, int depth) {
+  if (ts_node_is_null(n) || depth > kMaxDepth || !spend()) return;
+  std::string_view t = type_of(n);
+  auto idents = [&](TSNode target, auto&& self) -> void {
+    if (ts_node_is_null(target)) return;
+    if (type_of(target) == "identifier") {
+      out.insert(std::string(txt(target)));
+      return;
+    }
+    std::string_view tt = type_of(target);
+    if (tt == "pattern_list" || tt == "tuple_pattern" || tt == "list_pattern" || tt == "expression_list" ||
+        tt == "tuple" || tt == "list" || tt == "parenthesized_expression" || tt == "as_pattern_target" ||
+        tt == "list_splat_pattern")
+      for (TSNode c : named_children(target)) self(c, self);
+  };
+  if (t == "assignment" || t == "augmented_assignment" || t == "for_statement" || t == "for_in_clause") {
+    idents(field(n, "left"), idents);
+  } else if (t == "named_expression") {
+    idents(field(n, "name"), idents);
+  } else if (t == "as_pattern") {
+    idents(field(n, "alias"), idents);
+  } else if (t == "global_statement" || t == "nonlocal_statement" || t == "delete_statement") {
+    for (TSNode c : named_children(n)) idents(c, idents);
+  }
+  for (TSNode c : named_children(n)) assigned_names(c, out, depth + 1);
+}
+
+}  // namespace cudalint::python::gb::detail
+
+namespace cudalint::python::gb {
+
+Val Val::wrap(Kind k, Val inner, std::string text) {
+  Val v;
+  v.kind = k;
+  v.text = std::move(text);
+  v.items.push_back(std::move(inner));
+  return v;
+}
 
 bool may_start_regions(std::string_view text) {
   return text.find("compile") != std::string_view::npos || text.find("optimize") != std::string_view::npos ||
@@ -1957,7 +1850,7 @@ std::optional<Summary> summarize_ranges(std::string_view text, const std::vector
     }
     if (ranges && ts_node_has_error(ts_tree_root_node(tree.get()))) return std::nullopt;
     {
-      Summarizer sm(text, s);
+      detail::Summarizer sm(text, s);
       sm.run(ts_tree_root_node(tree.get()));
     }
     // All in the arena: freed with it, without walking the tree.
