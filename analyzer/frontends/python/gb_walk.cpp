@@ -1,0 +1,330 @@
+// Graph-break summaries: the walk over a function body. Statements in order, skipping what Dynamo
+// does not trace on the compiled path (the untaken side of is_compiling()-style tests, `except`
+// handlers, blocks that end by raising), with the undecided conditions each break sits under.
+#include <string>
+#include <string_view>
+
+#include "analyzer/frontends/python/gb_summarizer.h"
+
+namespace cudalint::python::gb::detail {
+
+namespace {
+
+bool is_compiling_fn(std::string_view p) {
+  return contains({"torch.compiler.is_compiling", "torch._dynamo.is_compiling", "torch._utils.is_compiling",
+                   "torch.compiler.is_dynamo_compiling", "torch._dynamo.external_utils.is_compiling"},
+                  p);
+}
+
+bool not_compiling_fn(std::string_view p) {
+  return contains({"torch.jit.is_scripting", "torch.jit.is_tracing", "torch._C._get_tracing_state"}, p);
+}
+
+}  // namespace
+
+// Cuts `s` to at most `max` bytes ending in "...", never inside a UTF-8 sequence.
+void shorten(std::string& s, size_t max) {
+  if (s.size() <= max) return;
+  s.resize(max - 3);
+  while (!s.empty() && (static_cast<unsigned char>(s.back()) & 0xC0) == 0x80) s.pop_back();
+  if (!s.empty() && (static_cast<unsigned char>(s.back()) & 0x80)) s.pop_back();
+  s += "...";
+}
+
+std::string collapse(std::string_view s) {
+  std::string out;
+  bool space = false;
+  for (char c : s) {
+    if (c == '\n' || c == '\r' || c == '\t' || c == ' ' || c == '\\') {
+      space = !out.empty();
+      continue;
+    }
+    if (space) out += ' ';
+    space = false;
+    out += c;
+    if (out.size() > kMaxWhat) break;
+  }
+  shorten(out, kMaxWhat);
+  return out;
+}
+
+// Pushes a condition onto when_ for a block; an empty one leaves the enclosing condition.
+class Summarizer::WhenScope {
+ public:
+  WhenScope(Summarizer& s, std::string cond) : s_(s), pushed_(!cond.empty()) {
+    if (pushed_) s_.when_.push_back(std::move(cond));
+  }
+  void pop() {
+    if (pushed_) s_.when_.pop_back();
+    pushed_ = false;
+  }
+  ~WhenScope() { pop(); }
+  WhenScope(const WhenScope&) = delete;
+  WhenScope& operator=(const WhenScope&) = delete;
+
+ private:
+  Summarizer& s_;
+  bool pushed_;
+};
+
+// ---- guards ----
+// The value of a condition when Dynamo traces it: true/false for is_compiling()-style tests.
+std::optional<bool> Summarizer::guard(TSNode cond, const FnContext& ctx, int depth) {
+  cond = strip_parens(cond);
+  if (depth > 20) return std::nullopt;
+  std::string_view t = type_of(cond);
+  if (t == "not_operator") {
+    auto g = guard(field(cond, "argument"), ctx, depth + 1);
+    if (g) return !*g;
+    return std::nullopt;
+  }
+  if (t == "boolean_operator") {
+    auto l = guard(field(cond, "left"), ctx, depth + 1);
+    auto r = guard(field(cond, "right"), ctx, depth + 1);
+    bool is_and = txt(field(cond, "operator")) == "and";
+    if (is_and) {
+      if ((l && !*l) || (r && !*r)) return false;
+      if (l && r) return true;
+    } else {
+      if ((l && *l) || (r && *r)) return true;
+      if (l && r) return false;
+    }
+    return std::nullopt;
+  }
+  if (t == "call") {
+    Val c = eval(field(cond, "function"), ctx, 0);
+    if (c.is(K::Path)) {
+      if (is_compiling_fn(c.text)) return true;
+      if (not_compiling_fn(c.text)) return false;
+    }
+    if (c.is(K::Func) && compiling_predicate(c.text)) return true;
+  }
+  return std::nullopt;
+}
+
+// Calls on_return(value) for each `return` of a function body, nested definitions excluded.
+template <typename F>
+void Summarizer::returns_of(TSNode n, int depth, F&& on_return) {
+  if (ts_node_is_null(n) || depth > 40) return;
+  std::string_view t = type_of(n);
+  if (t == "function_definition" || t == "class_definition" || t == "lambda") return;
+  if (t == "return_statement") {
+    auto kids = named_children(n);
+    on_return(kids.empty() ? TSNode{} : kids[0]);
+    return;
+  }
+  for (TSNode c : named_children(n)) returns_of(c, depth + 1, on_return);
+}
+
+// A function of this file that returns `torch.compiler.is_compiling()` (or the like) and
+// otherwise only False/None, as helpers written for older torch versions do:
+//   def _is_compiling(): if hasattr(torch.compiler, "is_compiling"): return torch.compiler.is_compiling()
+//                        return False
+// Under Dynamo it returns True.
+bool Summarizer::compiling_predicate(const std::string& qualname) {
+  auto [it, fresh] = predicates_.try_emplace(qualname, false);
+  if (!fresh) return it->second;
+  for (size_t i = 0; i < defs_.size() && i < out_.functions.size(); ++i) {
+    if (out_.functions[i].qualname != qualname) continue;
+    int compiling = 0;
+    bool other = false;
+    returns_of(field(defs_[i].node, "body"), 0, [&](TSNode value) {
+      if (ts_node_is_null(value)) return;  // a bare `return`: None
+      std::string_view vt = type_of(value);
+      if (vt == "false" || vt == "none") return;
+      if (vt == "call" && is_compiling_fn(collapse(txt(field(value, "function"))))) {
+        ++compiling;
+        return;
+      }
+      other = true;
+    });
+    it->second = compiling > 0 && !other;
+    break;
+  }
+  return it->second;
+}
+
+// ---- statements ----
+bool Summarizer::ends_with(TSNode block, std::initializer_list<std::string_view> types) {
+  auto kids = named_children(block);
+  return !kids.empty() && contains(types, type_of(kids.back()));
+}
+
+// Walks a block; returns false when the rest of the enclosing code does not run under compile.
+bool Summarizer::walk_block(TSNode block, FnContext& ctx, int depth) {
+  if (ts_node_is_null(block) || depth > kMaxDepth) return true;
+  for (TSNode st : named_children(block)) {
+    if (!spend()) return false;
+    if (!walk_stmt(st, ctx, depth)) return false;
+  }
+  return true;
+}
+
+bool Summarizer::walk_stmt(TSNode st, FnContext& ctx, int depth) {
+  std::string_view t = type_of(st);
+  if (t == "expression_statement") {
+    statement_expr(st, ctx, false);
+  } else if (t == "return_statement") {
+    for (TSNode c : named_children(st)) scan(c, ctx, depth + 1);
+    // A factory: `return Model(cfg)` / `return cls(...)` / `return build_block`.
+    auto kids = named_children(st);
+    if (ctx.fn >= 0 && kids.size() == 1) {
+      Val v = eval(kids[0], ctx, depth + 1);
+      auto& rs = out_.functions[static_cast<size_t>(ctx.fn)].returns;
+      bool keep = v.is(K::Instance) || v.is(K::Class) || v.is(K::Func) || v.is(K::Path) || v.is(K::Attr);
+      if (keep && rs.size() < kMaxReturns) rs.push_back(std::move(v));
+    }
+    return false;
+  } else if (t == "raise_statement" || t == "pass_statement" || t == "break_statement" ||
+             t == "continue_statement" || t == "global_statement" || t == "nonlocal_statement") {
+    return t != "raise_statement";
+  } else if (t == "assert_statement") {
+    // Dynamo turns a tensor assert into a runtime check; only the condition's calls matter.
+    auto kids = named_children(st);
+    if (!kids.empty()) scan(kids[0], ctx, depth + 1);
+  } else if (t == "delete_statement") {
+    for (TSNode c : named_children(st)) scan(c, ctx, depth + 1, true);
+  } else if (t == "import_statement" || t == "import_from_statement") {
+    import(st, ctx.scope);
+  } else if (t == "if_statement") {
+    return walk_if(st, ctx, depth);
+  } else if (t == "while_statement") {
+    TSNode cond = field(st, "condition");
+    auto g = guard(cond, ctx);
+    if (!g) {
+      truth_test(cond, ctx, depth + 1);
+      scan(cond, ctx, depth + 1);
+    }
+    if (!g || *g) {
+      ++loop_depth_;
+      walk_block(field(st, "body"), ctx, depth + 1);
+      --loop_depth_;
+    }
+  } else if (t == "for_statement") {
+    scan(field(st, "right"), ctx, depth + 1);
+    bind_for(st, ctx, depth + 1);
+    ++loop_depth_;
+    walk_block(field(st, "body"), ctx, depth + 1);
+    --loop_depth_;
+    TSNode alt = field(st, "alternative");
+    if (!ts_node_is_null(alt))
+      for (TSNode b : named_children(alt))
+        if (type_of(b) == "block") walk_block(b, ctx, depth + 1);
+  } else if (t == "with_statement") {
+    for (TSNode c : named_children(st)) {
+      if (type_of(c) == "with_clause") {
+        for (TSNode item : named_children(c)) {
+          TSNode v = field(item, "value");
+          if (ts_node_is_null(v)) continue;
+          if (type_of(v) == "as_pattern") {
+            auto kids = named_children(v);
+            if (!kids.empty()) scan(kids[0], ctx, depth + 1);
+            TSNode alias = field(v, "alias");
+            if (!ts_node_is_null(alias)) {
+              auto ak = named_children(alias);
+              if (!ak.empty()) bind_target(ak[0], Val{}, ctx, false);
+            }
+          } else {
+            scan(v, ctx, depth + 1);
+          }
+        }
+      }
+    }
+    return walk_block(field(st, "body"), ctx, depth + 1);
+  } else if (t == "try_statement") {
+    // `except` handlers run only when something raised: not on the traced path.
+    bool go = walk_block(field(st, "body"), ctx, depth + 1);
+    for (TSNode c : named_children(st)) {
+      std::string_view ct = type_of(c);
+      if (ct == "else_clause" || ct == "finally_clause")
+        for (TSNode b : named_children(c))
+          if (type_of(b) == "block") walk_block(b, ctx, depth + 1);
+    }
+    return go;
+  } else if (t == "decorated_definition" && type_of(field(st, "definition")) == "class_definition") {
+    brk(BreakKind::ClassDefinition, Gate::Always, field(field(st, "definition"), "name"), "GB0007");
+  } else if (t == "function_definition" || t == "decorated_definition") {
+    nested_def(st, ctx, depth);
+  } else if (t == "class_definition") {
+    brk(BreakKind::ClassDefinition, Gate::Always, field(st, "name"), "GB0007");
+  } else if (t == "match_statement") {
+    scan(field(st, "subject"), ctx, depth + 1);
+    TSNode body = field(st, "body");
+    std::string subject = condition_text(field(st, "subject"));
+    if (!ts_node_is_null(body))
+      for (TSNode c : named_children(body)) {
+        if (type_of(c) != "case_clause") continue;
+        std::string pattern;
+        for (TSNode k : named_children(c))
+          if (type_of(k) == "case_pattern") pattern += (pattern.empty() ? "" : ", ") + collapse(txt(k));
+        WhenScope when_case(*this, pattern.empty() || pattern == "_" ? std::string()
+                                                                      : subject + " matches " + pattern);
+        walk_block(field(c, "consequence"), ctx, depth + 1);
+      }
+  }
+  return true;
+}
+
+bool Summarizer::walk_if(TSNode st, FnContext& ctx, int depth) {
+  TSNode cond = field(st, "condition");
+  TSNode body = field(st, "consequence");
+  auto g = guard(cond, ctx);
+  if (!g) {
+    truth_test(cond, ctx, depth + 1);
+    scan(cond, ctx, depth + 1);
+  }
+  bool body_cold = ends_with(body, {"raise_statement"});
+  bool body_continues = true;
+  // `if p:` / `if p and ...:` on a parameter that defaults to a falsy constant.
+  std::string needs;
+  if (!g) {
+    TSNode c = strip_parens(cond);
+    if (type_of(c) == "boolean_operator" && txt(field(c, "operator")) == "and") c = strip_parens(field(c, "left"));
+    if (type_of(c) == "identifier" && falsy_params_.count(std::string(txt(c)))) needs = std::string(txt(c));
+  }
+  if (!needs.empty()) needs_.push_back(needs);
+  WhenScope when_body(*this, g ? std::string() : condition_text(cond));
+  if ((!g || *g) && !body_cold) body_continues = walk_block(body, ctx, depth + 1);
+  when_body.pop();
+  if (!needs.empty()) needs_.pop_back();
+  if (g && *g) return body_continues;  // alternatives are dead when compiling
+  // The conditions an `elif`/`else` adds: the undecided ones before it, negated.
+  std::string before = g ? std::string() : "not (" + condition_text(cond) + ")";
+  for (TSNode alt : named_children(st)) {
+    std::string_view at = type_of(alt);
+    if (at == "elif_clause") {
+      TSNode c2 = field(alt, "condition");
+      auto g2 = guard(c2, ctx);
+      if (!g2) {
+        truth_test(c2, ctx, depth + 1);
+        scan(c2, ctx, depth + 1);
+      }
+      TSNode b2 = field(alt, "consequence");
+      WhenScope when_alt(*this, g2 ? before : both(before, condition_text(c2)));
+      if ((!g2 || *g2) && !ends_with(b2, {"raise_statement"})) walk_block(b2, ctx, depth + 1);
+      if (g2 && *g2) return true;
+      if (!g2) before = both(before, "not (" + condition_text(c2) + ")");
+    } else if (at == "else_clause") {
+      TSNode b2 = field(alt, "body");
+      WhenScope when_else(*this, before);
+      if (!ends_with(b2, {"raise_statement"})) {
+        bool cont = walk_block(b2, ctx, depth + 1);
+        if (g && !*g) return cont;
+      }
+    }
+  }
+  return true;
+}
+
+// `a and b` of two condition texts (either may be empty), shortened.
+std::string Summarizer::both(const std::string& a, const std::string& b) {
+  if (a.empty() || b.empty()) return a.empty() ? b : a;
+  std::string c = a + " and " + b;
+  shorten(c, 120);
+  return c;
+}
+
+// The text of a condition for "only when `...`" (one line, shortened by collapse).
+std::string Summarizer::condition_text(TSNode cond) const { return collapse(txt(strip_parens(cond))); }
+
+}  // namespace cudalint::python::gb::detail
