@@ -4,6 +4,7 @@
 #include <cmath>
 #include <map>
 #include <set>
+#include <tuple>
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/DeclTemplate.h>
@@ -95,7 +96,7 @@ class Analyzer {
   std::set<const clang::Expr*> address_only_;  // `&p[i]`: an address computed, nothing loaded
   // Every assignment, compound assignment and increment of a variable in the bodies walked.
   std::map<const clang::VarDecl*, std::vector<const clang::Expr*>> mods_;
-  std::map<const clang::VarDecl*, std::pair<int64_t, int64_t>> ranges_;  // loop counters' first and last
+  std::map<const clang::VarDecl*, std::tuple<int64_t, int64_t, int64_t>> ranges_;  // counters: first, last, step
   std::set<const clang::FunctionDecl*> scanned_;
   std::set<const clang::VarDecl*> evaluating_;
 
@@ -134,9 +135,15 @@ class Analyzer {
     auto lo = constant(vd->getInit()), hi = constant(cond->getRHS());
     if (!lhs || lhs->getDecl() != vd || !lo || !hi) return;
     int64_t last = cond->getOpcode() == clang::BO_LT ? *hi - 1 : cond->getOpcode() == clang::BO_LE ? *hi : *lo - 1;
-    auto* inc = llvm::dyn_cast<clang::UnaryOperator>(fs->getInc()->IgnoreParenImpCasts());
-    if (!inc || !inc->isIncrementOp() || last < *lo || last - *lo > 4096) return;
-    ranges_[vd] = {*lo, last};
+    // `++d`, `d++` or `d += s` with a constant s > 0.
+    int64_t step = 0;
+    const clang::Expr* inc = fs->getInc()->IgnoreParenImpCasts();
+    if (auto* uo = llvm::dyn_cast<clang::UnaryOperator>(inc); uo && uo->isIncrementOp()) step = 1;
+    if (auto* ca = llvm::dyn_cast<clang::CompoundAssignOperator>(inc); ca && ca->getOpcode() == clang::BO_AddAssign)
+      if (auto s = constant(ca->getRHS()); s && *s > 0) step = *s;
+    if (step == 0 || last < *lo || last - *lo > 4096) return;
+    last = *lo + (last - *lo) / step * step;
+    ranges_[vd] = {*lo, last, step};
   }
 
   bool span_of(const clang::Expr* e, uint32_t& b, uint32_t& en) const {
@@ -308,8 +315,10 @@ class Analyzer {
   LV variable(const clang::VarDecl* vd, const Env& env, int guard) {
     // A counter that only its loop's increment changes: its range.
     if (auto r = ranges_.find(vd); r != ranges_.end() && mods_[vd].size() == 1) {
-      LV c = LV::constant(static_cast<double>(r->second.first));
-      c.span = static_cast<double>(r->second.second - r->second.first);
+      auto [first, last, step] = r->second;
+      LV c = LV::constant(static_cast<double>(first));
+      c.span = static_cast<double>(last - first);
+      c.span_step = static_cast<double>(step);
       c.name = vd->getNameAsString();
       return c;
     }
@@ -579,6 +588,7 @@ class Analyzer {
     a.data_dependent = loc.bytes.load;
     a.offset = static_cast<int64_t>(std::llround(loc.bytes.c));
     a.offset_span = static_cast<int64_t>(std::llround(loc.bytes.span));
+    a.offset_step = std::max<int64_t>(1, std::llround(loc.bytes.span_step));
     a.ideal = std::max(1.0, static_cast<double>(a.width));
     if (!a.data_dependent && a.element) {
       Footprint fp = footprint(loc.bytes, a.width, env.active);
@@ -793,8 +803,9 @@ void mark_runs(std::vector<GlobalAccess>& all) {
     std::vector<bool> covered(static_cast<size_t>(std::min<int64_t>(span, 4096)));
     if (static_cast<int64_t>(covered.size()) != span) continue;
     for (const GlobalAccess* a : g)
-      for (int64_t i = 0; i < a->width + a->offset_span && i < span; ++i)
-        covered[static_cast<size_t>((((a->offset + i) % span) + span) % span)] = true;
+      for (int64_t at = 0; at <= a->offset_span && at < span; at += a->offset_step)
+        for (int64_t i = 0; i < a->width && i < span; ++i)
+          covered[static_cast<size_t>((((a->offset + at + i) % span) + span) % span)] = true;
     size_t n = 0;
     for (bool c : covered) n += c;
     if (4 * n >= 3 * covered.size())

@@ -39,6 +39,7 @@ struct GlobalAccess {
   bool run_merged = false;
   int64_t offset = 0;              // the known constant part of the address, in bytes
   int64_t offset_span = 0;         // ... which a loop counter moves over [offset, offset + span]
+  int64_t offset_step = 1;         // ... by steps of this many bytes
   // Sectors one warp-wide request touches (the lanes that run it, 32-byte sectors, aligned base; a
   // runtime stride taken as not degenerate: lanes it separates are a sector apart or more), and
   // the ideal for this width.

@@ -113,6 +113,7 @@ LaneValue add(const LaneValue& a, const LaneValue& b) {
   r.c = a.c + b.c;
   r.c_unknown = a.c_unknown || b.c_unknown;
   r.span = a.span + b.span;
+  r.span_step = a.span != 0 && b.span != 0 ? std::min(a.span_step, b.span_step) : a.span != 0 ? a.span_step : b.span_step;
   // A named unknown plus a known constant keeps its name (`row + 1` is about as wide as `row`).
   if (r.c_unknown && !a.varies() && !b.varies()) {
     const LaneValue* named = a.c_unknown && !b.c_unknown ? &a : b.c_unknown && !a.c_unknown ? &b : nullptr;
@@ -151,6 +152,7 @@ LaneValue mul(const LaneValue& a, const LaneValue& b) {
       double k = other.c;
       r.c = k >= 0 ? ranged.c * k : (ranged.c + ranged.span) * k;
       r.span = ranged.span * std::fabs(k);
+      r.span_step = ranged.span_step * std::fabs(k);
       return r;
     }
     r.c = a.c * b.c;
@@ -181,6 +183,7 @@ LaneValue mul(const LaneValue& a, const LaneValue& b) {
     r.sym_certain = l.sym_certain;
     r.c = u.c >= 0 ? l.c * u.c : (l.c + l.span) * u.c;
     r.span = l.span * std::fabs(u.c);
+    r.span_step = l.span_step * std::fabs(u.c);
     r.c_unknown = l.c_unknown;
     return r;
   }

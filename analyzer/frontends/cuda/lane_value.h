@@ -24,6 +24,7 @@ struct LaneValue {
   double c = 0;                 // known lane-invariant part
   bool c_unknown = false;       // plus an unknown lane-invariant value
   double span = 0;              // the known part ranges over [c, c + span] (a loop counter)
+  double span_step = 1;         // ... by steps of this much (`k += 2`)
   std::string name;             // a lane-invariant unknown value, as written (for `sym`)
   bool name_certain = false;    // `name` is at least a warp wide at any launch
   bool load = false;            // reads memory: data-dependent

@@ -59,6 +59,7 @@ void write_result(bytes::Writer& w, const Result& r, const FeatureTable& table) 
     w.boolean(a.run_merged);
     w.i64(a.offset);
     w.i64(a.offset_span);
+    w.i64(a.offset_step);
     w.f64(a.sectors);
     w.f64(a.ideal);
   }
@@ -120,6 +121,7 @@ std::optional<Result> read_result(bytes::Reader& rd, const FeatureTable& table) 
     a.run_merged = rd.boolean();
     a.offset = rd.i64();
     a.offset_span = rd.i64();
+    a.offset_step = rd.i64();
     a.sectors = rd.f64();
     a.ideal = rd.f64();
   }
