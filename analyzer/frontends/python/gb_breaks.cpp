@@ -4,6 +4,7 @@
 #include <string>
 #include <string_view>
 
+#include "analyzer/frontends/python/gb_call_patterns.h"
 #include "analyzer/frontends/python/gb_summarizer.h"
 
 namespace cudalint::python::gb {
@@ -262,62 +263,16 @@ void Summarizer::on_call(TSNode n, FnContext& ctx) {
     compile_site(n, field(fn, "object"), kw_true("fullgraph"), true, ctx);
     return;
   }
+  // The call-pattern table (gb_call_patterns.cpp).
+  auto holds = [&](const CallPattern& row) { return call_args_hold(row.args, a, recv, ctx); };
+  auto record = [&](const CallPattern& row, std::string_view name) {
+    std::string detail(row.detail);
+    if (size_t at = detail.find("{}"); at != std::string::npos) detail.replace(at, 2, name);
+    brk(row.kind, row.gate, n, std::string(row.registry), std::move(detail));
+  };
   if (callee.is(K::Path)) {
     const std::string& p = callee.text;
-    std::string_view last = std::string_view(p).substr(p.rfind('.') + 1);
-    if (p == "builtins.print") return brk(BreakKind::Print, Gate::Always, n, "GB0059", "print");
-    if (p == "sys.stdout.write" || p == "sys.stderr.write")
-      return brk(BreakKind::Print, Gate::Always, n, "GB0156", p);
-    if (p.starts_with("logging.") && p.find('.', 8) == std::string::npos &&
-        contains({"debug", "info", "warning", "warn", "error", "exception", "critical", "fatal", "log"}, last))
-      return brk(BreakKind::Logging, Gate::Always, n, "GB0156", p);
-    if (p == "warnings.warn" || p == "warnings.warn_explicit")
-      return brk(BreakKind::Warnings, Gate::Always, n, "GB0007", p);
-    if (p == "torch._dynamo.graph_break") return brk(BreakKind::ExplicitBreak, Gate::Always, n, "GB0025");
-    if (p == "builtins.breakpoint") return brk(BreakKind::Debugger, Gate::Always, n, "GB0059", "breakpoint");
-    if (contains({"pdb.set_trace", "ipdb.set_trace", "pdb.post_mortem", "pudb.set_trace", "ipdb.post_mortem"}, p))
-      return brk(BreakKind::Debugger, Gate::Always, n, "GB0007", p);
-    if (p == "copy.deepcopy") return brk(BreakKind::DeepCopy, Gate::Always, n, "GB0179");
-    // A collective that returns a Work handle: Dynamo traces only synchronous ones (rewritten
-    // to functional collectives). The registry id is the one measured on torch 2.11
-    // (tests/oracle/gb/corpus/gb_collectives.py), none for the others.
-    if (p.starts_with("torch.distributed.") && p.find('.', 18) == std::string::npos && kw_true("async_op"))
-      return brk(BreakKind::AsyncCollective, Gate::Always, n,
-                 last == "all_reduce" || last == "all_to_all_single" ? "GB0172"
-                 : last == "broadcast"                               ? "GB0007"
-                                                                     : "",
-                 p);
-    if (contains({"time.time", "time.time_ns", "time.perf_counter", "time.perf_counter_ns", "time.monotonic",
-                  "time.monotonic_ns", "time.process_time", "time.process_time_ns", "time.thread_time",
-                  "datetime.datetime.now", "datetime.datetime.utcnow", "datetime.datetime.today",
-                  "datetime.date.today"},
-                 p))
-      return brk(BreakKind::WallClock, Gate::Always, n, "GB0007", p);
-    if (contains({"copy.copy", "json.dumps", "json.loads", "json.dump", "json.load", "os.getpid", "os.getppid",
-                  "random.random", "time.sleep"},
-                 p))
-      return brk(BreakKind::SkippedStdlib, Gate::Always, n, "GB0007", p);
-    if (contains({"builtins.open", "builtins.eval", "builtins.exec", "builtins.globals", "builtins.input"}, p))
-      return brk(BreakKind::UnsupportedBuiltin, Gate::Always, n, "GB0059", std::string(last));
-    if ((p == "builtins.str" || p == "builtins.repr") && a.pos.size() == 1 &&
-        eval(a.pos[0], ctx, 0).is(K::Tensor))
-      return brk(BreakKind::TensorToString, Gate::Always, n, "GB0059", std::string(last));
-    if ((p == "builtins.int" || p == "builtins.float" || p == "builtins.bool") && a.pos.size() == 1 &&
-        eval(a.pos[0], ctx, 0).is(K::Tensor))
-      return brk(BreakKind::Item, Gate::UnlessScalarsCaptured, n, "GB0124", std::string(last) + "()");
-    if (p == "torch.equal" || p == "torch.allclose")
-      return brk(BreakKind::DataDependentOp, Gate::Always, n, "GB0033", p);
-    if (contains({"torch.manual_seed", "torch.random.manual_seed", "torch.seed", "torch.Generator"}, p))
-      return brk(BreakKind::RngState, Gate::Always, n, "GB0007", p);
-    if (contains({"torch.nonzero", "torch.unique", "torch.unique_consecutive", "torch.masked_select",
-                  "torch.argwhere", "torch.bincount"},
-                 p))
-      return brk(BreakKind::DynamicShape, Gate::UnlessDynamicCaptured, n, "GB0036", p);
-    if (p == "torch.where" && a.pos.size() == 1 && a.kw.empty() && !a.splat)
-      return brk(BreakKind::DynamicShape, Gate::UnlessDynamicCaptured, n, "GB0036", "torch.where");
-    if (p == "torch.repeat_interleave" && a.pos.size() >= 2 && ts_node_is_null(a.keyword("output_size")) &&
-        eval(a.pos[1], ctx, 0).is(K::Tensor))
-      return brk(BreakKind::DynamicShape, Gate::UnlessDynamicCaptured, n, "GB0036", p);
+    if (const CallPattern* row = first_call_pattern(Callee::Function, p, holds)) return record(*row, p);
     if (p.starts_with("torch.") || p.starts_with("builtins.")) return;
   }
   // Methods on tensors (or on receivers that only a tensor can be).
@@ -332,34 +287,11 @@ void Summarizer::on_call(TSNode n, FnContext& ctx) {
                r.items[0].text == "logging.getLogger";
     }
     if (logger) {
-      if (contains({"debug", "info", "warning", "warn", "error", "exception", "critical", "fatal", "log",
-                    "isEnabledFor"},
-                   m))
-        return brk(BreakKind::Logging, Gate::Always, n, "GB0291", "logging.Logger." + m);
+      if (const CallPattern* row = first_call_pattern(Callee::LoggerMethod, m, holds)) return record(*row, m);
       return;
     }
-    if (tensorish) {
-      if (m == "item" && a.pos.empty()) return brk(BreakKind::Item, Gate::UnlessScalarsCaptured, n, "GB0124", "item");
-      if (m == "tolist" && a.pos.empty())
-        return brk(BreakKind::ToList, Gate::UnlessScalarsCaptured, n, "GB0033", "tolist");
-      if (m == "numpy" && a.pos.empty())
-        return brk(BreakKind::NumpyUntraced, Gate::OnlyNumpyUntraced, n, "GB0105", "numpy");
-      if (contains({"nonzero", "unique", "unique_consecutive", "masked_select", "argwhere", "bincount"}, m) &&
-          ts_node_is_null(a.keyword("as_tuple")))
-        return brk(BreakKind::DynamicShape, Gate::UnlessDynamicCaptured, n, "GB0036", "Tensor." + m);
-      if (m == "repeat_interleave" && !a.pos.empty() && ts_node_is_null(a.keyword("output_size")) &&
-          eval(a.pos[0], ctx, 0).is(K::Tensor))
-        return brk(BreakKind::DynamicShape, Gate::UnlessDynamicCaptured, n, "GB0036", "Tensor.repeat_interleave");
-      if (m == "backward") return brk(BreakKind::Backward, Gate::UnlessAutogradTraced, n, "GB0123");
-      if ((m == "equal" || m == "allclose") && recv.is(K::Tensor))
-        return brk(BreakKind::DataDependentOp, Gate::Always, n, "GB0033", "Tensor." + m);
-      if (m == "allclose" && recv.is(K::Unknown))
-        return brk(BreakKind::DataDependentOp, Gate::Always, n, "GB0033", "Tensor." + m);
-      if (m == "is_inference" && a.pos.empty())
-        return brk(BreakKind::TensorApi, Gate::Always, n, "GB0045", "is_inference()");
-      if (m == "random_") return brk(BreakKind::TensorApi, Gate::Always, n, "GB0107", "random_()");
-      if (m == "share_memory_") return brk(BreakKind::TensorApi, Gate::Always, n, "GB0117", "share_memory_()");
-    }
+    if (tensorish)
+      if (const CallPattern* row = first_call_pattern(Callee::TensorMethod, m, holds)) return record(*row, m);
     if (recv.is(K::Tensor)) return;
   }
   // Everything else may be project code: the model resolves it.
@@ -367,6 +299,28 @@ void Summarizer::on_call(TSNode n, FnContext& ctx) {
   if (callee.is(K::Path) && (callee.text.starts_with("builtins.") || callee.text.starts_with("torch."))) return;
   if (val_depth(callee) > kMaxValDepth) return;
   call_site(n, std::move(callee));
+}
+
+// Whether a call's arguments (and receiver) pass a call pattern's test. Arguments are evaluated
+// only as far as the test needs them.
+bool Summarizer::call_args_hold(ArgTest t, const ArgsView& a, const Val& recv, const FnContext& ctx) {
+  switch (t) {
+    case ArgTest::Any: return true;
+    case ArgTest::NoPositional: return a.pos.empty();
+    case ArgTest::OneTensor: return a.pos.size() == 1 && eval(a.pos[0], ctx, 0).is(K::Tensor);
+    case ArgTest::OnlyOnePositional: return a.pos.size() == 1 && a.kw.empty() && !a.splat;
+    case ArgTest::AsyncOp: {
+      TSNode v = a.keyword("async_op");
+      return !ts_node_is_null(v) && literal_bool(v).value_or(false);
+    }
+    case ArgTest::NoAsTuple: return ts_node_is_null(a.keyword("as_tuple"));
+    case ArgTest::SecondTensorNoOutputSize:
+      return a.pos.size() >= 2 && ts_node_is_null(a.keyword("output_size")) && eval(a.pos[1], ctx, 0).is(K::Tensor);
+    case ArgTest::FirstTensorNoOutputSize:
+      return !a.pos.empty() && ts_node_is_null(a.keyword("output_size")) && eval(a.pos[0], ctx, 0).is(K::Tensor);
+    case ArgTest::TensorReceiver: return recv.is(K::Tensor);
+  }
+  return false;
 }
 
 }  // namespace cudalint::python::gb::detail

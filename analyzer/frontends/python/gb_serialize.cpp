@@ -188,7 +188,7 @@ std::optional<Summary> deserialize(std::string_view bytes) {
     f.breaks.resize(r.count(26));
     for (auto& b : f.breaks) {
       if (!r.ok()) break;
-      b.kind = r.enumeration(BreakKind::AsyncCollective);
+      b.kind = r.enumeration(kLastBreakKind);
       b.gate = r.enumeration(Gate::UnlessAutogradTraced);
       b.span = r.span();
       b.what = r.str();

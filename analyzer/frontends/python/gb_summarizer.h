@@ -3,8 +3,9 @@
 //   graph_breaks.cpp  the entry points: parsing a module (or the parts summarize_lazy keeps)
 //   gb_defs.cpp       passes 1 and 2: definitions, module-level code, bindings, imports
 //   gb_eval.cpp       the abstract evaluator: what a name or expression denotes
-//   gb_breaks.cpp     the break catalogue: the expressions and calls that break the graph, and
-//                     the records of breaks, calls and compile sites
+//   gb_breaks.cpp     the break catalogue: the expressions that break the graph, the calls
+//                     (by the table of gb_call_patterns.cpp), the records of breaks, calls and
+//                     compile sites
 //   gb_walk.cpp       function bodies: statements, is_compiling() guards, conditions
 //   gb_function.cpp   entering a function: decorators, parameters and what they hold
 // Private to analyzer/frontends/python.
@@ -22,6 +23,7 @@
 
 #include <tree_sitter/api.h>
 
+#include "analyzer/frontends/python/gb_call_patterns.h"
 #include "analyzer/frontends/python/graph_breaks.h"
 #include "analyzer/frontends/python/py_eval.h"
 
@@ -199,6 +201,7 @@ class Summarizer {
   void truth_test(TSNode cond, FnContext& ctx, int depth);
   void scan(TSNode n, FnContext& ctx, int depth, bool store = false);
   void on_call(TSNode n, FnContext& ctx);
+  bool call_args_hold(ArgTest t, const ArgsView& a, const Val& recv, const FnContext& ctx);
 
   // ---- gb_walk.cpp: statements, guards, conditions ----
   std::optional<bool> guard(TSNode cond, const FnContext& ctx, int depth = 0);

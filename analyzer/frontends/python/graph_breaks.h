@@ -93,7 +93,11 @@ enum class BreakKind : uint8_t {
   ExtensionCall,      // calling a function of the project's C++/CUDA extension (model stage)
   DisabledCall,       // calling a torch.compiler.disable'd function (model stage)
   AsyncCollective,    // torch.distributed collectives with async_op=True
+  // A new kind goes last, named by kLastBreakKind below; its name goes in to_string
+  // (gb_breaks.cpp) and, when calls are what breaks, its rows in gb_call_patterns.cpp.
 };
+// The last kind: the bound on a kind read back from the cache (gb_serialize.cpp).
+inline constexpr BreakKind kLastBreakKind = BreakKind::AsyncCollective;
 
 // When a pattern breaks the graph, given the Dynamo config of the compiled region.
 enum class Gate : uint8_t {

@@ -1,0 +1,68 @@
+// Graph-break summaries: the calls that break the graph, as a table of rows (gb_call_patterns.cpp)
+// that the summarizer consults for each call it meets (Summarizer::on_call, gb_breaks.cpp). A row
+// is one call pattern with its gate, Dynamo's registry id and the rule that reports it (the
+// BreakKind a rules/gb/ file passes to make_graph_break_rule). Breaks that are not calls
+// (branches on tensors, boolean-mask indexing, f-strings of tensors, `grad_fn`, class
+// statements) and those that need other files (the model's) are found where they are met.
+// Private to analyzer/frontends/python.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+#include "analyzer/frontends/python/graph_breaks.h"
+
+namespace cudalint::python::gb::detail {
+
+// What is called.
+enum class Callee : uint8_t {
+  Function,      // name: the function's resolved path ("builtins.print"); "torch.distributed.*":
+                 // any function directly in that module (rows of the exact names come first)
+  TensorMethod,  // name: a method of a tensor, or of a receiver of unknown type
+  LoggerMethod,  // name: a method of a logging.Logger (logging.getLogger(...))
+};
+
+// What the call's arguments (or receiver) must be for the call to break.
+enum class ArgTest : uint8_t {
+  Any,
+  NoPositional,              // no positional argument: t.item(), not t.item(0)
+  OneTensor,                 // exactly one positional argument, a tensor: str(t), int(t)
+  OnlyOnePositional,         // exactly one positional argument and nothing else: torch.where(c)
+  AsyncOp,                   // async_op=True
+  NoAsTuple,                 // no as_tuple= keyword
+  SecondTensorNoOutputSize,  // the second positional argument a tensor, no output_size=
+  FirstTensorNoOutputSize,   // the first positional argument a tensor, no output_size=
+  TensorReceiver,            // the receiver is known to be a tensor (not only of unknown type)
+};
+
+struct CallPattern {
+  Callee callee;
+  std::string_view name;
+  ArgTest args;
+  BreakKind kind;              // the rule that reports it
+  Gate gate;
+  std::string_view registry;   // Dynamo's graph-break registry id ("" when none was measured)
+  std::string_view detail;     // BreakSite::detail; "{}" stands for the path or method name
+};
+
+// The rows of one key, in table order: a path or method name; for Function also a module's
+// rows, by the module's path ("torch.distributed" for "torch.distributed.*").
+std::span<const CallPattern* const> call_pattern_rows(Callee callee, std::string_view key, bool module);
+
+// The first row for a call of `name` that `holds` accepts (in table order; for Function, the rows
+// of the exact path before those of its module); nullptr when none does.
+template <typename Holds>
+const CallPattern* first_call_pattern(Callee callee, std::string_view name, Holds&& holds) {
+  for (const CallPattern* row : call_pattern_rows(callee, name, false))
+    if (holds(*row)) return row;
+  if (callee == Callee::Function && name.rfind('.') != std::string_view::npos)
+    for (const CallPattern* row : call_pattern_rows(callee, name.substr(0, name.rfind('.')), true))
+      if (holds(*row)) return row;
+  return nullptr;
+}
+
+// The whole table, in order.
+std::span<const CallPattern> all_call_patterns();
+
+}  // namespace cudalint::python::gb::detail
