@@ -7,12 +7,13 @@
 #include <tuple>
 
 #include <clang/AST/ASTContext.h>
+#include <clang/AST/Attr.h>
 #include <clang/AST/DeclTemplate.h>
 #include <clang/AST/ExprCXX.h>
-#include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Basic/SourceManager.h>
 #include <clang/Lex/Lexer.h>
 
+#include "analyzer/frontends/cuda/coalescing_internal.h"
 #include "analyzer/frontends/cuda/lane_value.h"
 
 namespace cudalint::cuda {
@@ -20,7 +21,8 @@ namespace cudalint::cuda {
 namespace {
 
 using LV = LaneValue;
-using Shape = std::array<int64_t, 3>;
+using coalescing::Shape;
+using coalescing::strip;
 
 // A pointer expression resolved to a kernel's pointer parameter and a byte offset from it.
 struct Located {
@@ -39,17 +41,6 @@ struct Env {
   // are reported there.
   const clang::Expr* site = nullptr;
 };
-
-const clang::Expr* strip(const clang::Expr* e) {
-  while (e) {
-    e = e->IgnoreParens();
-    if (auto* m = llvm::dyn_cast<clang::MaterializeTemporaryExpr>(e)) e = m->getSubExpr();
-    else if (auto* b = llvm::dyn_cast<clang::CXXBindTemporaryExpr>(e)) e = b->getSubExpr();
-    else if (auto* f = llvm::dyn_cast<clang::FullExpr>(e)) e = f->getSubExpr();
-    else break;
-  }
-  return e;
-}
 
 std::string callee_name(const clang::CallExpr* call) {
   const clang::FunctionDecl* fd = call->getDirectCallee();
@@ -705,139 +696,11 @@ class Analyzer {
   }
 };
 
-// A launch's block shape when it is a constant: `<<<g, 256>>>`, `dim3(16, 16)`, a local `dim3`.
-std::optional<Shape> block_shape(const clang::Expr* e, const clang::ASTContext& ctx, int guard = 0) {
-  if (!e || guard > 8) return std::nullopt;
-  for (const clang::Expr* prev = nullptr; e != prev;) {
-    prev = e;
-    e = strip(e)->IgnoreImpCasts();
-    if (auto* fc = llvm::dyn_cast<clang::CXXFunctionalCastExpr>(e)) e = fc->getSubExpr();
-  }
-  auto as_int = [&](const clang::Expr* x) -> std::optional<int64_t> {
-    clang::Expr::EvalResult r;
-    if (x->isValueDependent() || !x->EvaluateAsInt(r, ctx)) return std::nullopt;
-    return r.Val.getInt().getExtValue();
-  };
-  if (auto* ce = llvm::dyn_cast<clang::CXXConstructExpr>(e)) {
-    if (ce->getNumArgs() == 1 && !ce->getArg(0)->getType()->isIntegerType())
-      return block_shape(ce->getArg(0), ctx, guard + 1);  // a copy
-    Shape s{1, 1, 1};
-    for (unsigned i = 0; i < ce->getNumArgs() && i < 3; ++i) {
-      auto v = as_int(ce->getArg(i));
-      if (!v || *v <= 0) return std::nullopt;
-      s[i] = *v;
-    }
-    return s;
-  }
-  if (auto* dr = llvm::dyn_cast<clang::DeclRefExpr>(e))
-    if (auto* vd = llvm::dyn_cast<clang::VarDecl>(dr->getDecl()); vd && vd->getType()->isRecordType() && vd->getInit())
-      return block_shape(vd->getInit(), ctx, guard + 1);
-  if (e->getType()->isIntegerType())
-    if (auto v = as_int(e); v && *v > 0) return Shape{*v, 1, 1};
-  return std::nullopt;
-}
-
-class KernelFinder : public clang::RecursiveASTVisitor<KernelFinder> {
- public:
-  KernelFinder(const clang::SourceManager& sm, const clang::ASTContext& ctx) : sm_(sm), ctx_(ctx) {}
-  bool shouldVisitTemplateInstantiations() const { return true; }
-  // System headers (the prelude, libstdc++) hold no kernel of the project's (see
-  // global_accesses): skipped, as TopVisitor does.
-  bool TraverseDecl(clang::Decl* d) {
-    if (d && !llvm::isa<clang::TranslationUnitDecl>(d)) {
-      clang::SourceLocation l = d->getLocation();
-      if (l.isValid() && sm_.isInSystemHeader(sm_.getFileLoc(l))) return true;
-    }
-    return clang::RecursiveASTVisitor<KernelFinder>::TraverseDecl(d);
-  }
-  bool VisitFunctionDecl(clang::FunctionDecl* fd) {
-    if (fd->hasAttr<clang::CUDAGlobalAttr>() && fd->doesThisDeclarationHaveABody() && !fd->isInvalidDecl())
-      (fd->isDependentContext() ? templates : concrete).push_back(fd);
-    return true;
-  }
-
-  bool VisitCUDAKernelCallExpr(clang::CUDAKernelCallExpr* k) {
-    const clang::FunctionDecl* fd = k->getDirectCallee();
-    auto* config = llvm::dyn_cast_or_null<clang::CallExpr>(k->getConfig());
-    if (!fd || !config || config->getNumArgs() < 2) return true;
-    std::optional<Shape> s = block_shape(config->getArg(1), ctx_);
-    std::string name = fd->getNameAsString();
-    // Launches of one kernel with different (or unknown) shapes: no shape.
-    auto [it, fresh] = shapes.try_emplace(name, s);
-    if (!fresh && it->second != s) it->second.reset();
-    // Integer arguments every launch in the file passes as the same constant.
-    std::vector<std::optional<int64_t>> values;
-    for (const clang::Expr* a : k->arguments()) {
-      clang::Expr::EvalResult r;
-      bool ok = a->getType()->isIntegerType() && !a->isValueDependent() && a->EvaluateAsInt(r, ctx_);
-      values.push_back(ok ? std::optional<int64_t>(r.Val.getInt().getExtValue()) : std::nullopt);
-    }
-    auto [at, first] = arguments.try_emplace(name, values);
-    if (!first)
-      for (size_t i = 0; i < at->second.size(); ++i)
-        if (i >= values.size() || at->second[i] != values[i]) at->second[i].reset();
-    return true;
-  }
-
-  std::vector<const clang::FunctionDecl*> concrete;   // kernels and kernel template instantiations
-  std::vector<const clang::FunctionDecl*> templates;  // kernel templates as written
-  std::map<std::string, std::optional<Shape>> shapes;  // launch block shapes, by kernel name
-  std::map<std::string, std::vector<std::optional<int64_t>>> arguments;  // constant launch arguments
-
- private:
-  const clang::SourceManager& sm_;
-  const clang::ASTContext& ctx_;
-};
-
-// A thread's run over adjacent elements: accesses of one kernel to one pointer in one direction
-// with the same lane stride whose constant offsets fill (three quarters of) the gap between
-// lanes. Each thread then reads a contiguous run that L1/L2 merge.
-void mark_runs(std::vector<GlobalAccess>& all) {
-  std::map<std::tuple<std::string, std::string, bool, int64_t>, std::vector<GlobalAccess*>> groups;
-  for (auto& a : all)
-    if (a.lane_stride && a.group_lanes == 1 && a.stride_symbol.empty() && std::llabs(*a.lane_stride) > a.width &&
-        !a.field_of_struct)
-      groups[{a.kernel, a.pointer, a.store, *a.lane_stride}].push_back(&a);
-  for (auto& [key, g] : groups) {
-    int64_t span = std::llabs(std::get<3>(key));
-    std::vector<bool> covered(static_cast<size_t>(std::min<int64_t>(span, 4096)));
-    if (static_cast<int64_t>(covered.size()) != span) continue;
-    for (const GlobalAccess* a : g)
-      for (int64_t at = 0; at <= a->offset_span && at < span; at += a->offset_step)
-        for (int64_t i = 0; i < a->width && i < span; ++i)
-          covered[static_cast<size_t>((((a->offset + at + i) % span) + span) % span)] = true;
-    size_t n = 0;
-    for (bool c : covered) n += c;
-    if (4 * n >= 3 * covered.size())
-      for (GlobalAccess* a : g) a->run_merged = true;
-  }
-}
-
-// A kernel that touches (three quarters of) every struct's bytes through its fields: each thread
-// reads or writes its whole struct, a run the caches merge.
-void mark_struct_runs(std::vector<GlobalAccess>& all) {
-  std::map<std::tuple<std::string, std::string, bool, uint32_t>, std::vector<GlobalAccess*>> groups;
-  for (auto& a : all)
-    if (a.field_of_struct && a.element > 0 && a.element <= 4096) groups[{a.kernel, a.pointer, a.store, a.element}].push_back(&a);
-  for (auto& [key, g] : groups) {
-    uint32_t size = std::get<3>(key);
-    std::vector<bool> covered(size);
-    for (const GlobalAccess* a : g)
-      for (uint32_t i = 0; i < a->width; ++i) covered[static_cast<size_t>((((a->offset + i) % size) + size) % size)] = true;
-    size_t n = 0;
-    for (bool c : covered) n += c;
-    if (4 * n >= 3 * size)
-      for (GlobalAccess* a : g) a->run_merged = true;
-  }
-}
-
 }  // namespace
 
 std::vector<GlobalAccess> global_accesses(clang::ASTContext& ctx) {
   Analyzer a(ctx);
-  KernelFinder f(ctx.getSourceManager(), ctx);
-  // Declarations of this parse only: a precompiled prelude's are not loaded (and hold no kernel).
-  for (clang::Decl* d : ctx.getTranslationUnitDecl()->noload_decls()) f.TraverseDecl(d);
+  coalescing::Kernels f = coalescing::find_kernels(ctx);
   a.shapes = std::move(f.shapes);
   a.arguments = std::move(f.arguments);
   // Instantiations first (concrete element types); then the templates as written, for kernels
@@ -846,8 +709,8 @@ std::vector<GlobalAccess> global_accesses(clang::ASTContext& ctx) {
   // no stride, the others are measured as usual. An access already seen keeps its first record.
   for (const auto* fd : f.concrete) a.kernel(fd);
   for (const auto* fd : f.templates) a.kernel(fd);
-  mark_runs(a.out);
-  mark_struct_runs(a.out);
+  coalescing::mark_runs(a.out);
+  coalescing::mark_struct_runs(a.out);
   std::sort(a.out.begin(), a.out.end(), [](const GlobalAccess& x, const GlobalAccess& y) {
     return std::tie(x.begin, x.store) < std::tie(y.begin, y.store);
   });
