@@ -1,5 +1,4 @@
 // MEM003 array-of-structs-field-access — doc: array_of_structs_field_access.md
-#include <map>
 #include <tuple>
 
 #include "rules/mem/mem_common.h"
@@ -22,18 +21,10 @@ class ArrayOfStructsFieldAccess final : public Rule {
     for (const auto& u : model.cuda_units) {
       // One finding per kernel, pointer, direction and struct: `p[i].x`, `p[i].y`, `p[i].z` are
       // one pattern (the others are related locations).
-      using Key = std::tuple<std::string, std::string, bool, uint32_t>;
-      std::map<Key, std::vector<const cuda::GlobalAccess*>> groups;
-      std::vector<Key> order;
-      for (const auto& a : u.accesses) {
-        if (!a.uncoalesced() || !a.field_of_struct) continue;
-        Key key{a.kernel, a.pointer, a.store, a.element};
-        auto& g = groups[key];
-        if (g.empty()) order.push_back(key);
-        g.push_back(&a);
-      }
-      for (const auto& key : order) {
-        const auto& g = groups[key];
+      auto groups = mem::grouped(
+          u.accesses, [](const cuda::GlobalAccess& a) { return a.uncoalesced() && a.field_of_struct; },
+          [](const cuda::GlobalAccess& a) { return std::make_tuple(a.kernel, a.pointer, a.store, a.element); });
+      for (const auto& g : groups) {
         const cuda::GlobalAccess& a = *g.front();
         std::string fields = g.size() > 1 ? fmt::format(" (and {} more field access{})", g.size() - 1, g.size() > 2 ? "es" : "")
                                           : std::string();
@@ -48,7 +39,7 @@ class ArrayOfStructsFieldAccess final : public Rule {
                                          a.store ? "store to" : "load from", a.width, a.pointer, a.element, a.kernel,
                                          fields, mem::pattern(a), remedy));
         if (a.run_merged) d.severity = Severity::Info;
-        for (size_t i = 1; i < g.size() && i <= 8; ++i)
+        for (size_t i = 1; i < g.size() && i <= mem::kMaxRelated; ++i)
           d.related.push_back({Origin{u.file->path, {g[i]->begin, g[i]->end}}, "another field of the same structs"});
       }
     }

@@ -1,7 +1,9 @@
 // Shared by the MEM rules: the message parts every coalescing finding states.
 #pragma once
 
+#include <map>
 #include <string>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -30,5 +32,24 @@ inline std::string pattern(const cuda::GlobalAccess& a) {
 }
 
 inline const char* verb(const cuda::GlobalAccess& a) { return a.store ? "store to" : "load from"; }
+
+constexpr size_t kMaxRelated = 8;  // places listed with a grouped finding
+
+// The accesses `keep` selects, grouped by `key_of` in the order each group first appears: one
+// finding per group (a run of accesses, the fields of one struct), the others related.
+template <class Keep, class KeyOf>
+std::vector<std::vector<const cuda::GlobalAccess*>> grouped(const std::vector<cuda::GlobalAccess>& accesses, Keep keep,
+                                                            KeyOf key_of) {
+  using Key = decltype(key_of(accesses.front()));
+  std::map<Key, size_t> index;
+  std::vector<std::vector<const cuda::GlobalAccess*>> groups;
+  for (const auto& a : accesses) {
+    if (!keep(a)) continue;
+    auto [it, fresh] = index.try_emplace(key_of(a), groups.size());
+    if (fresh) groups.emplace_back();
+    groups[it->second].push_back(&a);
+  }
+  return groups;
+}
 
 }  // namespace cudalint::rules::mem

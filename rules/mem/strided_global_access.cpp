@@ -1,5 +1,4 @@
 // MEM001 strided-global-access — doc: strided_global_access.md
-#include <map>
 #include <tuple>
 
 #include "rules/mem/mem_common.h"
@@ -8,8 +7,6 @@
 namespace cudalint::rules {
 
 namespace {
-
-constexpr size_t kMaxRelated = 8;  // places listed with a grouped finding
 
 constexpr RuleInfo kInfo{
     .id = "MEM001", .name = "strided-global-access", .family = "MEM",
@@ -33,18 +30,13 @@ class StridedGlobalAccess final : public Rule {
     for (const auto& u : model.cuda_units) {
       // One finding per kernel, pointer, direction and stride: a run of accesses such as
       // `s[9*i+0]`, `s[9*i+1]`, ... (or one store in each branch of an if) is one pattern.
-      using Key = std::tuple<std::string, std::string, bool, std::string>;
-      std::map<Key, std::vector<const cuda::GlobalAccess*>> groups;
-      std::vector<Key> order;
-      for (const auto& a : u.accesses) {
-        if (!a.uncoalesced() || a.field_of_struct || a.row_position) continue;
-        Key key{a.kernel, a.pointer, a.store, a.stride_symbol.empty() ? distance_key(a) : a.stride_symbol};
-        auto& g = groups[key];
-        if (g.empty()) order.push_back(key);
-        g.push_back(&a);
-      }
-      for (const auto& key : order) {
-        const auto& g = groups[key];
+      auto groups = mem::grouped(
+          u.accesses, [](const cuda::GlobalAccess& a) { return a.uncoalesced() && !a.field_of_struct && !a.row_position; },
+          [](const cuda::GlobalAccess& a) {
+            return std::make_tuple(a.kernel, a.pointer, a.store,
+                                   a.stride_symbol.empty() ? distance_key(a) : a.stride_symbol);
+          });
+      for (const auto& g : groups) {
         const cuda::GlobalAccess& a = *g.front();
         std::string more = g.size() > 1 ? fmt::format("; {} more {}{} of `{}` in this kernel {} the same stride",
                                                       g.size() - 1, a.store ? "store" : "load", g.size() > 2 ? "s" : "",
@@ -56,7 +48,7 @@ class StridedGlobalAccess final : public Rule {
         // The caches merge a thread's run; a runtime stride is uncoalesced only when it is not 1,
         // which only its name suggests: both are worth knowing, neither is certain waste.
         if (a.run_merged || (!a.stride_symbol.empty() && !a.symbol_certain)) d.severity = Severity::Info;
-        for (size_t i = 1; i < g.size() && i <= kMaxRelated; ++i)
+        for (size_t i = 1; i < g.size() && i <= mem::kMaxRelated; ++i)
           d.related.push_back({Origin{u.file->path, {g[i]->begin, g[i]->end}}, "the same strided access pattern"});
       }
     }

@@ -117,11 +117,7 @@ class Analyzer {
     if (!ds || !ds->isSingleDecl() || !cond || !fs->getInc()) return;
     auto* vd = llvm::dyn_cast<clang::VarDecl>(ds->getSingleDecl());
     if (!vd || !vd->getInit() || !vd->getType()->isIntegerType()) return;
-    auto constant = [&](const clang::Expr* e) -> std::optional<int64_t> {
-      clang::Expr::EvalResult r;
-      if (e->isValueDependent() || !e->EvaluateAsInt(r, ctx_)) return std::nullopt;
-      return r.Val.getInt().getExtValue();
-    };
+    auto constant = [&](const clang::Expr* e) { return coalescing::constant_int(e, ctx_); };
     auto* lhs = llvm::dyn_cast<clang::DeclRefExpr>(cond->getLHS()->IgnoreParenImpCasts());
     auto lo = constant(vd->getInit()), hi = constant(cond->getRHS());
     if (!lhs || lhs->getDecl() != vd || !lo || !hi) return;

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include <clang/AST/ASTContext.h>
 #include <clang/AST/Expr.h>
 #include <clang/AST/ExprCXX.h>
 
@@ -34,6 +35,13 @@ inline const clang::Expr* strip(const clang::Expr* e) {
     else break;
   }
   return e;
+}
+
+// The value of an integer constant expression (a literal, a constexpr, a template argument).
+inline std::optional<int64_t> constant_int(const clang::Expr* e, const clang::ASTContext& ctx) {
+  clang::Expr::EvalResult r;
+  if (e->isValueDependent() || !e->EvaluateAsInt(r, ctx)) return std::nullopt;
+  return r.Val.getInt().getExtValue();
 }
 
 // The kernels defined in a translation unit's own files and what its launches say of them.

@@ -16,11 +16,7 @@ std::optional<Shape> block_shape(const clang::Expr* e, const clang::ASTContext& 
     e = strip(e)->IgnoreImpCasts();
     if (auto* fc = llvm::dyn_cast<clang::CXXFunctionalCastExpr>(e)) e = fc->getSubExpr();
   }
-  auto as_int = [&](const clang::Expr* x) -> std::optional<int64_t> {
-    clang::Expr::EvalResult r;
-    if (x->isValueDependent() || !x->EvaluateAsInt(r, ctx)) return std::nullopt;
-    return r.Val.getInt().getExtValue();
-  };
+  auto as_int = [&](const clang::Expr* x) { return constant_int(x, ctx); };
   if (auto* ce = llvm::dyn_cast<clang::CXXConstructExpr>(e)) {
     if (ce->getNumArgs() == 1 && !ce->getArg(0)->getType()->isIntegerType())
       return block_shape(ce->getArg(0), ctx, guard + 1);  // a copy
@@ -70,11 +66,8 @@ class KernelFinder : public clang::RecursiveASTVisitor<KernelFinder> {
     if (!fresh && it->second != s) it->second.reset();
     // Integer arguments every launch in the file passes as the same constant.
     std::vector<std::optional<int64_t>> values;
-    for (const clang::Expr* a : k->arguments()) {
-      clang::Expr::EvalResult r;
-      bool ok = a->getType()->isIntegerType() && !a->isValueDependent() && a->EvaluateAsInt(r, ctx_);
-      values.push_back(ok ? std::optional<int64_t>(r.Val.getInt().getExtValue()) : std::nullopt);
-    }
+    for (const clang::Expr* a : k->arguments())
+      values.push_back(a->getType()->isIntegerType() ? constant_int(a, ctx_) : std::nullopt);
     auto [at, first] = found.arguments.try_emplace(name, values);
     if (!first)
       for (size_t i = 0; i < at->second.size(); ++i)

@@ -56,6 +56,15 @@ std::string product_name(const LaneValue& u) {
   return u.name;
 }
 
+// A range's exact image under division or remainder is not tracked: its known part becomes unknown.
+LaneValue unranged(LaneValue a) {
+  if (a.span != 0) {
+    a.span = 0;
+    a.c_unknown = true;
+  }
+  return a;
+}
+
 }  // namespace
 
 LaneValue LaneValue::constant(double c) {
@@ -190,19 +199,11 @@ LaneValue mul(const LaneValue& a, const LaneValue& b) {
   // The lane part times a runtime value: a symbolic stride.
   if (nonzero(l.vs)) return unknown_from(a, b);
   for (int i = 0; i < kLanes; ++i) r.vs[i] = l.v[i];
-  r.sym = product_name(u).empty() ? std::string("a runtime value") : product_name(u);
+  r.sym = product_name(u);
+  if (r.sym.empty()) r.sym = "a runtime value";
   r.sym_certain = u.name_certain;
   r.c_unknown = true;
   return r;
-}
-
-// A range's exact image under division or remainder is not tracked: its known part becomes unknown.
-static LaneValue unranged(LaneValue a) {
-  if (a.span != 0) {
-    a.span = 0;
-    a.c_unknown = true;
-  }
-  return a;
 }
 
 LaneValue div(const LaneValue& a_in, const LaneValue& b, bool integer) {
