@@ -53,6 +53,11 @@ std::unique_ptr<Rule> make_gb022();
 std::unique_ptr<Rule> make_gb023();
 std::unique_ptr<Rule> make_gb024();
 std::unique_ptr<Rule> make_gb025();
+std::unique_ptr<Rule> make_gb026();
+std::unique_ptr<Rule> make_gb027();
+std::unique_ptr<Rule> make_gb028();
+std::unique_ptr<Rule> make_gb029();
+std::unique_ptr<Rule> make_gb030();
 std::unique_ptr<Rule> make_intr001();
 std::unique_ptr<Rule> make_intr002();
 std::unique_ptr<Rule> make_intr003();
@@ -125,6 +130,11 @@ constexpr std::array kRegistry{
     RegistryEntry{"GB023", &make_gb023},
     RegistryEntry{"GB024", &make_gb024},
     RegistryEntry{"GB025", &make_gb025},
+    RegistryEntry{"GB026", &make_gb026},
+    RegistryEntry{"GB027", &make_gb027},
+    RegistryEntry{"GB028", &make_gb028},
+    RegistryEntry{"GB029", &make_gb029},
+    RegistryEntry{"GB030", &make_gb030},
     RegistryEntry{"INTR001", &make_intr001},
     RegistryEntry{"INTR002", &make_intr002},
     RegistryEntry{"INTR003", &make_intr003},

@@ -15,6 +15,7 @@ bool Analysis::breaks(gb::Gate g, const Config& c) {
     case gb::Gate::UnlessDynamicCaptured: return !c.capture_dynamic;
     case gb::Gate::OnlyNumpyUntraced: return !c.trace_numpy;
     case gb::Gate::UnlessAutogradTraced: return !c.trace_autograd;
+    case gb::Gate::OnlyAtEntry: return true;  // the walk checks that the function is the entry
   }
   return false;
 }
@@ -107,7 +108,7 @@ void Analysis::walk(size_t e) {
       q.pop_front();
       const auto& f = sum(n.unit).functions[static_cast<size_t>(n.fn)];
       for (const auto& b : f.breaks) {
-        if (!breaks(b.gate, cfg)) continue;
+        if (!breaks(b.gate, cfg) || (b.gate == gb::Gate::OnlyAtEntry && n.via)) continue;
         if (!live(n, b.needs)) {
           held_breaks.emplace_back(n, &b);
           continue;

@@ -10,9 +10,11 @@ namespace {
 constexpr RuleInfo kInfo{
     .id = "GB017", .name = "backward-in-compiled-code", .family = "GB",
     .default_severity = Severity::Warning,
-    .summary = "Tensor.backward() inside a torch.compile region breaks the graph"};
+    .summary = "Tensor.backward() or torch.autograd.grad() inside a torch.compile region breaks the graph"};
 
 std::string message(const model::GraphBreak& g) {
+  if (g.registry == "GB9186")
+    return fmt::format("`{}` runs autograd inside compiled code (Dynamo GB9186: torch.autograd.grad with trace_autograd_ops=False), which breaks the graph; compute gradients outside the compiled function, or set `torch._dynamo.config.trace_autograd_ops = True`", g.what);
   return fmt::format("`{}` runs autograd inside compiled code (Dynamo GB0123: unsupported Tensor.backward() call), which breaks the graph; compile the forward and loss, and call backward() on the result outside the compiled function", g.what);
 }
 

@@ -10,9 +10,11 @@ namespace {
 constexpr RuleInfo kInfo{
     .id = "GB008", .name = "data-dependent-operator", .family = "GB",
     .default_severity = Severity::Warning,
-    .summary = "torch.equal / torch.allclose inside a torch.compile region break the graph"};
+    .summary = "torch.equal / torch.allclose, or a shape indexed by a tensor, inside a torch.compile region break the graph"};
 
 std::string message(const model::GraphBreak& g) {
+  if (g.registry == "GB7596")
+    return fmt::format("`{}` indexes a shape with a tensor, which needs a Python int out of tensor data (Dynamo GB7596), so Dynamo breaks the graph; index with a Python int, or keep the computation in tensors", g.what);
   return fmt::format("`{}` returns a Python bool computed from tensor data, so Dynamo breaks the graph (Dynamo GB0033: data dependent operator); compare as tensors (`torch.eq(a, b).all()`, `torch.isclose(a, b).all()`) and keep the result a tensor", g.what);
 }
 

@@ -10,9 +10,11 @@ namespace {
 constexpr RuleInfo kInfo{
     .id = "GB009", .name = "explicit-graph-break", .family = "GB",
     .default_severity = Severity::Warning,
-    .summary = "torch._dynamo.graph_break() inside a torch.compile region"};
+    .summary = "torch._dynamo.graph_break(), skip_frame(), step_unsupported() or a comptime graph break inside a torch.compile region"};
 
 std::string message(const model::GraphBreak& g) {
+  if (g.registry != "GB0025")
+    return fmt::format("`{}` forces a graph break ({}; Dynamo {}); remove it once the code it isolates compiles", g.what, g.detail, g.registry);
   return fmt::format("`{}` forces a graph break (Dynamo GB0025: call to torch._dynamo.graph_break()); remove it once the code it isolates compiles", g.what);
 }
 

@@ -10,7 +10,7 @@ namespace {
 constexpr RuleInfo kInfo{
     .id = "GB019", .name = "unsupported-tensor-api", .family = "GB",
     .default_severity = Severity::Warning,
-    .summary = "Tensor APIs Dynamo rejects (grad_fn, is_inference(), random_(), share_memory_()) inside a torch.compile region"};
+    .summary = "Tensor APIs Dynamo rejects (grad_fn, is_inference(), random_(), share_memory_(), uniform_(**{'from': ...})) inside a torch.compile region"};
 
 std::string message(const model::GraphBreak& g) {
   return fmt::format("`{}` uses `{}`, which Dynamo does not support on traced tensors (Dynamo {}), so the graph breaks; move it out of the compiled function", g.what, g.detail, g.registry);

@@ -34,6 +34,27 @@ enum class ArgTest : uint8_t {
   SecondTensorNoOutputSize,  // the second positional argument a tensor, no output_size=
   FirstTensorNoOutputSize,   // the first positional argument a tensor, no output_size=
   TensorReceiver,            // the receiver is known to be a tensor (not only of unknown type)
+  KeywordTrue,               // the keyword `key` is literally True: use_deterministic_algorithms(warn_only=True)
+  KeywordNot,                // `key` is "name=text": that keyword is absent or written otherwise
+  AnyKeyword,                // some keyword argument: ImportError("m", name="x")
+  NotFalse,                  // no positional argument, or one that is not literally False: requires_grad_()
+  NoDataOrFresh,             // no data, or a tensor made in the function (not an input): nn.Parameter(...)
+  OneFreshTensor,            // one positional argument, a tensor made in the function: id(y)
+  FreshReceiver,             // the receiver is a tensor made in the function: y.resize_(...)
+  InputReceiver,             // the receiver is a parameter of the function: x.unsqueeze_(0)
+  FirstInput,                // the first positional argument is a parameter: torch.Tensor.t_(x)
+  SeveralPositional,         // more than one positional argument: y.set_(storage, offset, size)
+  ListWithTensor,            // the first positional argument is a list or tuple holding a tensor
+  GroupbyUnsupported,        // a second positional argument, or a keyword other than key=
+  TensorKey,                 // key= a lambda whose result is a tensor: groupby(rows, key=lambda r: r.sum())
+  NoNumClasses,              // no num_classes (or -1): F.one_hot(idx)
+  NdarrayReceiver,           // the receiver is a NumPy array made from a tensor (x.numpy())
+  NdarrayObjectDtype,        // such a receiver, and the first argument the object dtype
+  MessageNotClosureFree,     // torch._check's message: not a lambda, or one naming the function's names
+  FromInSplat,               // a `**{...}` argument with a "from" key: t.uniform_(**{"from": 0})
+  GraphBreakCallback,        // the first argument calls graph_break(): comptime(lambda ctx: ctx.graph_break())
+  OutResized,                // out= an empty buffer made in the function (torch.empty(0)), or a tuple holding one
+  OutNonContiguous,          // out= a transposed or permuted view (one tensor, not a tuple)
 };
 
 struct CallPattern {
@@ -44,6 +65,7 @@ struct CallPattern {
   Gate gate;
   std::string_view registry;   // Dynamo's graph-break registry id ("" when none was measured)
   std::string_view detail;     // BreakSite::detail; "{}" stands for the path or method name
+  std::string_view key = {};   // the keyword an ArgTest names (KeywordTrue, KeywordNot)
 };
 
 // The rows of one key, in table order: a path or method name; for Function also a module's

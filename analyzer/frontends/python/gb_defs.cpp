@@ -153,6 +153,14 @@ void Summarizer::assignment(TSNode a, FnContext& ctx, bool module_level) {
   Val v = eval(right, ctx, 0);
   if (!ts_node_is_null(type) && v.is(K::Unknown)) v = annotation(type, ctx);
   config_assignment(left, right, ctx);
+  if (!module_level) {
+    attribute_store(left, ctx);
+    // A hook handle kept in a global outlives the frame Dynamo traces.
+    TSNode r = strip_parens(right);
+    if (type_of(left) == "identifier" && global_names_.count(txt(left)) && type_of(r) == "call" &&
+        type_of(field(r, "function")) == "attribute" && txt(field(field(r, "function"), "attribute")) == "register_hook")
+      brk(BreakKind::AutogradState, Gate::Always, a, "GB0100", "storing a `register_hook()` handle in a global");
+  }
   bind_target(left, v, ctx, module_level);
   scan(left, ctx, 0, true);
 }

@@ -54,7 +54,7 @@ bool tensor_only_method(std::string_view m) {
                    "cumsum", "cumprod", "topk", "gather", "scatter", "index_select", "narrow", "t", "eq", "ne",
                    "gt", "lt", "ge", "le", "logical_and", "logical_or", "logical_not", "bool", "int",
                    "nonzero", "masked_select", "unique", "new_zeros", "new_ones", "new_empty", "new_full",
-                   "view_as", "reshape_as", "numel", "dim", "mul", "add", "sub", "div", "item", "tolist"},
+                   "view_as", "reshape_as", "numel", "dim", "mul", "add", "sub", "div", "item", "tolist", "numpy"},
                   m);
 }
 
@@ -89,7 +89,12 @@ Val Summarizer::lookup(std::string_view name, const FnContext& ctx) const {
                                         "list", "tuple", "isinstance", "getattr", "setattr", "hasattr", "id",
                                         "staticmethod", "classmethod", "property", "sorted", "sum", "max", "min",
                                         "any", "all", "abs", "format", "type", "object", "enumerate", "zip",
-                                        "map", "filter", "iter", "next", "vars", "set", "frozenset", "hash"};
+                                        "map", "filter", "iter", "next", "vars", "set", "frozenset", "hash",
+                                        "slice", "BaseException", "Exception", "ArithmeticError", "AssertionError",
+                                        "AttributeError", "ImportError", "IndexError", "KeyError", "LookupError",
+                                        "ModuleNotFoundError", "NameError", "NotImplementedError", "OSError",
+                                        "RuntimeError", "StopIteration", "TypeError", "ValueError",
+                                        "ZeroDivisionError"};
   for (std::string_view b : kBuiltins)
     if (b == name) return Val::of(K::Path, "builtins." + std::string(name));
   return Val::of(K::Path, ":" + std::string(name));
@@ -195,6 +200,14 @@ Val Summarizer::eval(TSNode n, const FnContext& ctx, int depth) {
     }
     return limit(std::move(v));
   }
+  if (t == "set") {  // kept apart from lists: Dynamo cannot wrap a global set of tensors
+    Val v = Val::of(K::List, "set");
+    for (TSNode c : named_children(n)) {
+      if (v.items.size() >= kMaxItems) break;
+      v.items.push_back(eval(c, ctx, depth + 1));
+    }
+    return limit(std::move(v));
+  }
   if (t == "list_comprehension" || t == "generator_expression") {
     Scope inner{{}, ctx.scope};
     FnContext c2 = ctx;
@@ -279,7 +292,8 @@ Val Summarizer::attribute(Val base, const std::string& attr) {
     case K::Path: return Val::of(K::Path, base.text + "." + attr);
     case K::Self: return Val::of(K::Self, base.text.empty() ? attr : base.text + "." + attr);
     case K::Tensor:
-      if (contains({"T", "mT", "H", "mH", "data", "grad", "real", "imag"}, attr)) return Val::of(K::Tensor);
+      if (contains({"T", "mT", "H", "mH"}, attr)) return Val::of(K::Tensor, "noncontig");
+      if (contains({"data", "grad", "real", "imag"}, attr)) return Val::of(K::Tensor);
       return {};
     case K::Attr: {
       Val inner = std::move(base.items[0]);
@@ -368,7 +382,13 @@ Val Summarizer::eval_call(TSNode n, const FnContext& ctx, int depth) {
       Val x = arg0();
       return x.is(K::Tensor) || x.is(K::Scalar) ? Val::of(K::Scalar) : Val{};
     }
-    if (auto r = torch_call_result(p)) return *r;
+    if (auto r = torch_call_result(p)) {
+      // An empty buffer (`torch.empty(0)`): an `out=` of it must be resized.
+      if ((p == "torch.empty" || p == "torch.zeros" || p == "torch.ones") && a.pos.size() == 1 &&
+          contains({"0", "(0,)", "[0]"}, dotted(a.pos[0])))
+        r->text = "empty";
+      return *r;
+    }
     std::string_view last = std::string_view(p).substr(p.rfind('.') + 1);
     if (!last.empty() && last[0] >= 'A' && last[0] <= 'Z' && !p.starts_with("builtins."))
       return Val::wrap(K::Instance, callee);
@@ -385,8 +405,10 @@ Val Summarizer::eval_call(TSNode n, const FnContext& ctx, int depth) {
     Val recv = eval(field(fn, "object"), ctx, depth + 1);
     if (recv.is(K::Tensor) || (recv.is(K::Unknown) && tensor_only_method(m))) {
       if (m == "item") return Val::of(K::Scalar);
+      if (m == "numpy") return Val::of(K::Tensor, "ndarray");  // Dynamo traces NumPy arrays as tensors
+      if (contains({"t", "transpose", "permute", "swapaxes", "swapdims"}, m) && !a.pos.empty() == (m != "t"))
+        return Val::of(K::Tensor, "noncontig");
       if (non_tensor_method(m)) return {};
-      if (m == "numpy") return Val::of(K::Tensor);  // Dynamo traces NumPy arrays as tensors
       Val r = Val::of(K::Tensor);
       r.flag = bool_tensor_method(m);
       return r;

@@ -28,6 +28,17 @@ void Summarizer::nested_def(TSNode st, FnContext& ctx, int depth) {
   if (fi < 0) return;
   defs_[static_cast<size_t>(fi)].nested = true;
   defs_[static_cast<size_t>(fi)].outer = ctx.scope;
+  // nonstrict_trace applies only to functions defined outside the compiled code.
+  if (TSNode dec = defs_[static_cast<size_t>(fi)].decorated; !ts_node_is_null(dec))
+    for (TSNode d : named_children(dec)) {
+      auto kids = named_children(d);
+      if (type_of(d) != "decorator" || kids.empty()) continue;
+      TSNode e = type_of(kids[0]) == "call" ? field(kids[0], "function") : kids[0];
+      Val v = eval(e, ctx, 0);
+      if (v.is(K::Path) && v.text == "torch._dynamo.nonstrict_trace")
+        brk(BreakKind::TorchFunction, Gate::Always, d, "GB0078",
+            "`@torch._dynamo.nonstrict_trace` on a function defined inside compiled code");
+    }
   ctx.scope->vars[std::string(out_.functions[static_cast<size_t>(fi)].name())] =
       Val::of(K::Func, out_.functions[static_cast<size_t>(fi)].qualname);
   (void)before;
@@ -37,6 +48,28 @@ void Summarizer::nested_def(TSNode st, FnContext& ctx, int depth) {
   walk_function(static_cast<size_t>(fi), false, &ctx);
   loop_depth_ = saved_loop;
   fn_ = saved_fn;
+}
+
+// `torch.compile(lambda x: ...)`: the lambda becomes a function of its own ("<lambda@LINE>"),
+// walked at once inside a function (like a nested def) or with the module's functions.
+int Summarizer::compiled_lambda(TSNode lambda, FnContext& ctx) {
+  if (collecting_attrs_ || out_.functions.size() >= kMaxPerFunction * 64) return -1;
+  Function f;
+  std::string name = "<lambda@" + std::to_string(ts_node_start_point(lambda).row + 1) + ">";
+  f.qualname = fn_ >= 0 ? out_.functions[static_cast<size_t>(fn_)].qualname + "." + name : name;
+  f.cls = -1;
+  f.name_span = span_of(lambda);
+  int fi = static_cast<int>(out_.functions.size());
+  out_.functions.push_back(std::move(f));
+  defs_.push_back({lambda, TSNode{}, fn_ >= 0, fn_ >= 0 ? ctx.scope : nullptr});
+  if (fn_ < 0) return fi;  // module level: pass 3 walks it
+  int saved_fn = fn_;
+  int saved_loop = loop_depth_;
+  loop_depth_ = 0;
+  walk_function(static_cast<size_t>(fi), false, &ctx);
+  loop_depth_ = saved_loop;
+  fn_ = saved_fn;
+  return fi;
 }
 
 void Summarizer::decorators(size_t fi, const FnContext& ctx) {
@@ -276,14 +309,18 @@ void Summarizer::walk_function(size_t fi, bool attrs_only, const FnContext* oute
     assigned_names(body, bound, 0);
     for (const auto& b : bound) falsy.erase(b);
   }
+  auto saved_globals = std::move(global_names_);
+  global_names_.clear();
   auto saved_falsy = std::move(falsy_params_);
   auto saved_needs = std::move(needs_);
   auto saved_when = std::move(when_);
   falsy_params_ = std::move(falsy);
   needs_.clear();
   when_.clear();
-  walk_block(body, ctx, 0);
+  if (type_of(def) == "lambda") scan(body, ctx, 0);  // a compiled lambda: its body is one expression
+  else walk_block(body, ctx, 0);
   falsy_params_ = std::move(saved_falsy);
+  global_names_ = std::move(saved_globals);
   needs_ = std::move(saved_needs);
   when_ = std::move(saved_when);
   collecting_attrs_ = false;

@@ -201,7 +201,16 @@ class Summarizer {
   void truth_test(TSNode cond, FnContext& ctx, int depth);
   void scan(TSNode n, FnContext& ctx, int depth, bool store = false);
   void on_call(TSNode n, FnContext& ctx);
-  bool call_args_hold(ArgTest t, const ArgsView& a, const Val& recv, const FnContext& ctx);
+  bool call_args_hold(const CallPattern& row, TSNode call, const ArgsView& a, const Val& recv, const FnContext& ctx);
+  bool is_input(TSNode n);                                // a parameter of the function being walked
+  bool fresh_tensor(TSNode n, const FnContext& ctx);      // a tensor made in the function, not an input
+  bool names_local(TSNode n, const FnContext& ctx, int depth);  // mentions a parameter or local name
+  void attribute_store(TSNode target, const FnContext& ctx);     // `t.data = ...`, `o.__class__ = ...`
+  void context_manager(TSNode value, const FnContext& ctx);      // `with lock:`
+  void raised(TSNode raise_st, FnContext& ctx);                  // `raise ImportError(..., name=...)`
+  // What Dynamo cannot trace about a class of this file, for an instance or the class itself.
+  enum class ClassTrait { HashOverride, PartialTypedDict, UninitializedModule };
+  bool has_trait(const Val& v, ClassTrait t) const;
 
   // ---- gb_walk.cpp: statements, guards, conditions ----
   std::optional<bool> guard(TSNode cond, const FnContext& ctx, int depth = 0);
@@ -212,12 +221,14 @@ class Summarizer {
   bool walk_block(TSNode block, FnContext& ctx, int depth);
   bool walk_stmt(TSNode st, FnContext& ctx, int depth);
   bool walk_if(TSNode st, FnContext& ctx, int depth);
+  TSNode handler_of_raise(TSNode try_st) const;
   static std::string both(const std::string& a, const std::string& b);
   std::string condition_text(TSNode cond) const;
   class WhenScope;
 
   // ---- gb_function.cpp: entering a function ----
   void nested_def(TSNode st, FnContext& ctx, int depth);
+  int compiled_lambda(TSNode lambda, FnContext& ctx);
   void decorators(size_t fi, const FnContext& ctx);
   std::string compared_param(TSNode cmp, const std::set<std::string>& params);
   void tensor_evidence(TSNode body, Scope& scope, const std::set<std::string>& params);
@@ -228,6 +239,8 @@ class Summarizer {
   Summary& out_;
   int64_t budget_;
   std::set<std::string> falsy_params_;  // this function's falsy-default parameters, never rebound
+  std::set<std::string, std::less<>> global_names_;  // this function's `global` names
+  std::set<std::string, std::less<>> backward_hooked_;  // module-level modules given backward hooks
   std::vector<std::string> needs_;      // the enclosing `if p:` guards
   std::vector<std::string> when_;       // the enclosing undecided conditions (BreakSite::when)
   std::map<std::string, bool, std::less<>> predicates_;  // compiling_predicate's answers

@@ -1,6 +1,7 @@
 // Graph-break summaries: the walk over a function body. Statements in order, skipping what Dynamo
 // does not trace on the compiled path (the untaken side of is_compiling()-style tests, `except`
 // handlers, blocks that end by raising), with the undecided conditions each break sits under.
+#include <algorithm>
 #include <string>
 #include <string_view>
 
@@ -166,8 +167,19 @@ bool Summarizer::walk_stmt(TSNode st, FnContext& ctx, int depth) {
     statement_expr(st, ctx, false);
   } else if (t == "return_statement") {
     for (TSNode c : named_children(st)) scan(c, ctx, depth + 1);
-    // A factory: `return Model(cfg)` / `return cls(...)` / `return build_block`.
+    // A nested_compile_region function may not return an input as it is (an alias).
     auto kids = named_children(st);
+    if (kids.size() == 1 && is_input(kids[0]) && fn_ >= 0 && static_cast<size_t>(fn_) < defs_.size()) {
+      bool region = false;
+      TSNode dec = defs_[static_cast<size_t>(fn_)].decorated;
+      if (!ts_node_is_null(dec))
+        for (TSNode d : named_children(dec))
+          region |= type_of(d) == "decorator" && dotted(d).find("nested_compile_region") != std::string::npos;
+      if (region)
+        brk(BreakKind::TorchFunction, Gate::Always, st, "GB0040",
+            "a `nested_compile_region` function returning its input unchanged");
+    }
+    // A factory: `return Model(cfg)` / `return cls(...)` / `return build_block`.
     if (ctx.fn >= 0 && kids.size() == 1) {
       Val v = eval(kids[0], ctx, depth + 1);
       auto& rs = out_.functions[static_cast<size_t>(ctx.fn)].returns;
@@ -175,9 +187,15 @@ bool Summarizer::walk_stmt(TSNode st, FnContext& ctx, int depth) {
       if (keep && rs.size() < kMaxReturns) rs.push_back(std::move(v));
     }
     return false;
-  } else if (t == "raise_statement" || t == "pass_statement" || t == "break_statement" ||
-             t == "continue_statement" || t == "global_statement" || t == "nonlocal_statement") {
-    return t != "raise_statement";
+  } else if (t == "raise_statement") {
+    raised(st, ctx);
+    return false;
+  } else if (t == "global_statement") {
+    for (TSNode c : named_children(st))
+      if (type_of(c) == "identifier") global_names_.emplace(txt(c));
+  } else if (t == "pass_statement" || t == "break_statement" ||
+             t == "continue_statement" || t == "nonlocal_statement") {
+    return true;
   } else if (t == "assert_statement") {
     // Dynamo turns a tensor assert into a runtime check; only the condition's calls matter.
     auto kids = named_children(st);
@@ -202,6 +220,14 @@ bool Summarizer::walk_stmt(TSNode st, FnContext& ctx, int depth) {
     }
   } else if (t == "for_statement") {
     scan(field(st, "right"), ctx, depth + 1);
+    // A module-level set of tensors: Dynamo cannot wrap it (a set made here it can).
+    if (TSNode r = strip_parens(field(st, "right")); type_of(r) == "identifier" && ctx.scope &&
+        !ctx.scope->vars.count(txt(r)) && !is_input(r)) {
+      Val v = eval(r, ctx, depth + 1);
+      if (v.is(K::List) && v.text == "set" &&
+          std::any_of(v.items.begin(), v.items.end(), [](const Val& e) { return e.is(K::Tensor); }))
+        brk(BreakKind::PythonConstruct, Gate::Always, r, "GB0222", "iterating a global set of tensors");
+    }
     bind_for(st, ctx, depth + 1);
     ++loop_depth_;
     walk_block(field(st, "body"), ctx, depth + 1);
@@ -218,7 +244,10 @@ bool Summarizer::walk_stmt(TSNode st, FnContext& ctx, int depth) {
           if (ts_node_is_null(v)) continue;
           if (type_of(v) == "as_pattern") {
             auto kids = named_children(v);
-            if (!kids.empty()) scan(kids[0], ctx, depth + 1);
+            if (!kids.empty()) {
+              scan(kids[0], ctx, depth + 1);
+              context_manager(kids[0], ctx);
+            }
             TSNode alias = field(v, "alias");
             if (!ts_node_is_null(alias)) {
               auto ak = named_children(alias);
@@ -226,14 +255,29 @@ bool Summarizer::walk_stmt(TSNode st, FnContext& ctx, int depth) {
             }
           } else {
             scan(v, ctx, depth + 1);
+            context_manager(v, ctx);
           }
         }
       }
     }
     return walk_block(field(st, "body"), ctx, depth + 1);
   } else if (t == "try_statement") {
-    // `except` handlers run only when something raised: not on the traced path.
+    // `except` handlers run only when something raised: not on the traced path, unless the
+    // body ends by raising, when Dynamo traces the handler that catches it.
     bool go = walk_block(field(st, "body"), ctx, depth + 1);
+    if (TSNode h = handler_of_raise(st); !ts_node_is_null(h)) {
+      // `except E as e`: an alias field, or (this grammar) an as_pattern whose target names it.
+      TSNode alias = field(h, "alias");
+      TSNode value = field(h, "value");
+      if (ts_node_is_null(alias) && type_of(value) == "as_pattern") {
+        TSNode target = field(value, "alias");
+        if (!ts_node_is_null(target) && !named_children(target).empty()) alias = named_children(target)[0];
+      }
+      if (!ts_node_is_null(alias) && type_of(alias) == "identifier")
+        bind_target(alias, Val::wrap(K::Instance, Val::of(K::Path, "builtins.BaseException")), ctx, false);
+      for (TSNode b : named_children(h))
+        if (type_of(b) == "block") go = walk_block(b, ctx, depth + 1);
+    }
     for (TSNode c : named_children(st)) {
       std::string_view ct = type_of(c);
       if (ct == "else_clause" || ct == "finally_clause")
@@ -263,6 +307,28 @@ bool Summarizer::walk_stmt(TSNode st, FnContext& ctx, int depth) {
       }
   }
   return true;
+}
+
+// The `except` clause that catches a try body's closing `raise`: the first whose class is the
+// raised one's name, or Exception/BaseException, or a bare `except:`. Null when the body does not
+// end by raising or no clause is certain to catch it.
+TSNode Summarizer::handler_of_raise(TSNode try_st) const {
+  auto body = named_children(field(try_st, "body"));
+  if (body.empty() || type_of(body.back()) != "raise_statement") return {};
+  auto raised = named_children(body.back());
+  if (raised.empty()) return {};
+  TSNode exc = strip_parens(raised[0]);
+  if (type_of(exc) == "call") exc = field(exc, "function");
+  std::string name = dotted(exc);
+  for (TSNode c : named_children(try_st)) {
+    if (type_of(c) != "except_clause") continue;
+    TSNode value = field(c, "value");
+    if (ts_node_is_null(value)) return c;
+    if (type_of(value) == "as_pattern" && !named_children(value).empty()) value = named_children(value)[0];
+    std::string v = dotted(value);
+    if (v == name || v == "Exception" || v == "BaseException") return c;
+  }
+  return {};
 }
 
 bool Summarizer::walk_if(TSNode st, FnContext& ctx, int depth) {

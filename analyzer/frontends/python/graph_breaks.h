@@ -93,11 +93,16 @@ enum class BreakKind : uint8_t {
   ExtensionCall,      // calling a function of the project's C++/CUDA extension (model stage)
   DisabledCall,       // calling a torch.compiler.disable'd function (model stage)
   AsyncCollective,    // torch.distributed collectives with async_op=True
+  AutogradState,      // requires_grad_(), retain_grad(), requires_grad=True factories, nn.Parameter(new)
+  StorageMutation,    // resize_(), set_(storage, ...), in-place views of inputs, `.data =`, `.real =`
+  NumpyUnsupported,   // NumPy APIs torch._numpy lacks: ndarray.tobytes(), ufunc methods, np.polyval
+  TorchFunction,      // torch functions Dynamo rejects: use_deterministic_algorithms(warn_only=True), ...
+  PythonConstruct,    // Python constructs Dynamo rejects: `with lock:`, `obj.__class__ = C`, ...
   // A new kind goes last, named by kLastBreakKind below; its name goes in to_string
   // (gb_breaks.cpp) and, when calls are what breaks, its rows in gb_call_patterns.cpp.
 };
 // The last kind: the bound on a kind read back from the cache (gb_serialize.cpp).
-inline constexpr BreakKind kLastBreakKind = BreakKind::AsyncCollective;
+inline constexpr BreakKind kLastBreakKind = BreakKind::PythonConstruct;
 
 // When a pattern breaks the graph, given the Dynamo config of the compiled region.
 enum class Gate : uint8_t {
@@ -107,7 +112,10 @@ enum class Gate : uint8_t {
   UnlessDynamicCaptured,   // not with capture_dynamic_output_shape_ops (or fullgraph=True)
   OnlyNumpyUntraced,       // only with trace_numpy = False
   UnlessAutogradTraced,    // not with trace_autograd_ops = True (Dynamo then traces backward())
+  OnlyAtEntry,             // only in the compiled function itself, not in one it calls (a generator)
 };
+// The last gate: the bound on a gate read back from the cache (gb_serialize.cpp).
+inline constexpr Gate kLastGate = Gate::OnlyAtEntry;
 
 struct BreakSite {
   BreakKind kind = BreakKind::Item;
