@@ -1,10 +1,16 @@
 // Bytes for the on-disk cache (disk_cache.h): fixed-width little-endian integers, strings and
 // counts. The reader checks every bound and turns `ok()` false instead of reading past the end,
 // so any input is safe to decode.
+//
+// A serialized struct lists its fields once, in one function template used both ways:
+//   template <class IO, class T> void fields(IO& io, T& t) { io(t.a, t.b); io.enumeration(t.k, kLast); }
+// called with a Writer and a const T, or with a Reader and a T to fill. `io.writing` tells the
+// two apart where a field is not written as it is read. list() does the same for a vector.
 #pragma once
 
 #include <cstdint>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -13,7 +19,29 @@ namespace cudalint::bytes {
 
 class Writer {
  public:
+  static constexpr bool writing = true;
   std::string out;
+
+  // Fields in order (see the top of this file).
+  template <typename... T>
+  void operator()(const T&... v) {
+    (put(v), ...);
+  }
+  void put(uint32_t v) { u32(v); }
+  void put(int32_t v) { i32(v); }
+  void put(int64_t v) { i64(v); }
+  void put(double v) { f64(v); }
+  void put(bool v) { boolean(v); }
+  void put(const std::string& v) { str(v); }
+  void put(const std::vector<std::string>& v) { strs(v); }
+  void put(const std::optional<int64_t>& v) {  // present, then the value (0 when absent)
+    boolean(v.has_value());
+    i64(v.value_or(0));
+  }
+  template <typename E>
+  void enumeration(E v, E /*last: the reader's bound*/) {
+    u8(static_cast<uint8_t>(v));
+  }
 
   void u8(uint8_t v) { out.push_back(static_cast<char>(v)); }
   void u32(uint32_t v) { raw(&v, 4); }
@@ -36,7 +64,31 @@ class Writer {
 
 class Reader {
  public:
+  static constexpr bool writing = false;
   explicit Reader(std::string_view in) : in_(in) {}
+
+  // Fields in order (see the top of this file).
+  template <typename... T>
+  void operator()(T&... v) {
+    (get(v), ...);
+  }
+  void get(uint32_t& v) { v = u32(); }
+  void get(int32_t& v) { v = i32(); }
+  void get(int64_t& v) { v = i64(); }
+  void get(double& v) { v = f64(); }
+  void get(bool& v) { v = boolean(); }
+  void get(std::string& v) { v = str(); }
+  void get(std::vector<std::string>& v) { v = strs(); }
+  void get(std::optional<int64_t>& v) {
+    bool has = boolean();
+    int64_t x = i64();
+    if (has) v = x;
+    else v.reset();
+  }
+  template <typename E>
+  void enumeration(E& v, E last) {
+    v = enumeration(last);
+  }
   bool ok() const { return ok_; }
   bool at_end() const { return in_.empty(); }
   void fail() { ok_ = false; }
@@ -111,5 +163,23 @@ class Reader {
   std::string_view in_;
   bool ok_ = true;
 };
+
+// A vector of serialized structs: its size, then each element by `each(io, element)`; read
+// back, a size is bounded by `min_bytes` per element and reading stops at the first failure.
+// `IO` is a Writer or a Reader (or a class derived from one).
+template <typename IO, typename V, typename F>
+void list(IO& io, V& v, size_t min_bytes, F&& each) {
+  if constexpr (IO::writing) {
+    (void)min_bytes;
+    io.u32(static_cast<uint32_t>(v.size()));
+    for (const auto& e : v) each(io, e);
+  } else {
+    v.resize(io.count(min_bytes));
+    for (auto& e : v) {
+      if (!io.ok()) break;
+      each(io, e);
+    }
+  }
+}
 
 }  // namespace cudalint::bytes

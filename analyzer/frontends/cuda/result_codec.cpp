@@ -18,122 +18,50 @@ Probe probe_now(const std::string& path) {
   return S_ISDIR(st.st_mode) ? Probe::Dir : S_ISREG(st.st_mode) ? Probe::File : Probe::Other;
 }
 
-void write_result(bytes::Writer& w, const Result& r, const FeatureTable& table) {
-  w.u32(static_cast<uint32_t>(r.per_arch.size()));
-  for (const auto& ar : r.per_arch) {
-    w.i32(ar.arch.major);
-    w.i32(ar.arch.minor);
-    w.u8(static_cast<uint8_t>(ar.arch.suffix));
-    w.boolean(ar.arch.ptx);
-    w.boolean(ar.parsed);
-    w.u32(static_cast<uint32_t>(ar.uses.size()));
-    for (const auto& u : ar.uses) {
-      w.u32(static_cast<uint32_t>(u.feature - table.rows().data()));
-      w.u32(u.begin);
-      w.u32(u.end);
-      w.str(u.spelled);
-      w.u8(static_cast<uint8_t>(u.context));
-      w.str(u.file);
-      w.u32(u.include_begin);
-      w.u32(u.include_end);
-      w.str(u.via_header);
-    }
+// The fields of each cached struct, once for both directions (bytes.h). `S` is the struct,
+// const when writing.
+template <typename IO, typename S>
+void use_fields(IO& io, S& u, const FeatureTable& table) {
+  // A feature is stored as its row in the table, which is part of this build.
+  if constexpr (IO::writing) {
+    io.u32(static_cast<uint32_t>(u.feature - table.rows().data()));
+  } else {
+    uint32_t idx = io.u32();
+    if (idx >= table.rows().size()) io.fail();
+    else u.feature = &table.rows()[idx];
   }
-  w.u32(static_cast<uint32_t>(r.accesses.size()));
-  for (const auto& a : r.accesses) {
-    w.u32(a.begin);
-    w.u32(a.end);
-    w.boolean(a.store);
-    w.str(a.kernel);
-    w.str(a.pointer);
-    w.u32(a.width);
-    w.u32(a.element);
-    w.boolean(a.lane_stride.has_value());
-    w.i64(a.lane_stride.value_or(0));
-    w.u32(a.group_lanes);
-    w.str(a.stride_symbol);
-    w.boolean(a.symbol_certain);
-    w.boolean(a.data_dependent);
-    w.boolean(a.field_of_struct);
-    w.boolean(a.row_position);
-    w.boolean(a.run_merged);
-    w.i64(a.offset);
-    w.i64(a.offset_span);
-    w.i64(a.offset_step);
-    w.f64(a.sectors);
-    w.f64(a.ideal);
-  }
-  w.u32(static_cast<uint32_t>(r.syntax_errors.size()));
-  for (const auto& e : r.syntax_errors) {
-    w.u32(e.begin);
-    w.u32(e.end);
-    w.str(e.message);
-  }
-  w.strs(r.missing_includes);
-  w.strs(r.unanalysed_kernels);
+  io(u.begin, u.end, u.spelled);
+  io.enumeration(u.context, UseContext::Host);
+  io(u.file, u.include_begin, u.include_end, u.via_header);
+}
+
+template <typename IO, typename S>
+void arch_result_fields(IO& io, S& ar, const FeatureTable& table) {
+  io(ar.arch.major, ar.arch.minor);
+  if constexpr (IO::writing) io.u8(static_cast<uint8_t>(ar.arch.suffix));
+  else ar.arch.suffix = static_cast<char>(io.u8());
+  io(ar.arch.ptx, ar.parsed);
+  bytes::list(io, ar.uses, 33, [&](IO& io2, auto& u) { use_fields(io2, u, table); });
+}
+
+template <typename IO, typename S>
+void access_fields(IO& io, S& a) {
+  io(a.begin, a.end, a.store, a.kernel, a.pointer, a.width, a.element, a.lane_stride, a.group_lanes,
+     a.stride_symbol, a.symbol_certain, a.data_dependent, a.field_of_struct, a.row_position, a.run_merged,
+     a.offset, a.offset_span, a.offset_step, a.sectors, a.ideal);
+}
+
+template <typename IO, typename S>
+void result_fields(IO& io, S& r, const FeatureTable& table) {
+  bytes::list(io, r.per_arch, 15, [&](IO& io2, auto& ar) { arch_result_fields(io2, ar, table); });
+  bytes::list(io, r.accesses, 50, [](IO& io2, auto& a) { access_fields(io2, a); });
+  bytes::list(io, r.syntax_errors, 12, [](IO& io2, auto& e) { io2(e.begin, e.end, e.message); });
+  io(r.missing_includes, r.unanalysed_kernels);
 }
 
 std::optional<Result> read_result(bytes::Reader& rd, const FeatureTable& table) {
   Result r;
-  r.per_arch.resize(rd.count(15));
-  for (auto& ar : r.per_arch) {
-    if (!rd.ok()) break;
-    ar.arch.major = rd.i32();
-    ar.arch.minor = rd.i32();
-    ar.arch.suffix = static_cast<char>(rd.u8());
-    ar.arch.ptx = rd.boolean();
-    ar.parsed = rd.boolean();
-    ar.uses.resize(rd.count(33));
-    for (auto& u : ar.uses) {
-      if (!rd.ok()) break;
-      uint32_t idx = rd.u32();
-      if (idx >= table.rows().size()) rd.fail();
-      else u.feature = &table.rows()[idx];
-      u.begin = rd.u32();
-      u.end = rd.u32();
-      u.spelled = rd.str();
-      u.context = rd.enumeration(UseContext::Host);
-      u.file = rd.str();
-      u.include_begin = rd.u32();
-      u.include_end = rd.u32();
-      u.via_header = rd.str();
-    }
-  }
-  r.accesses.resize(rd.count(50));
-  for (auto& a : r.accesses) {
-    if (!rd.ok()) break;
-    a.begin = rd.u32();
-    a.end = rd.u32();
-    a.store = rd.boolean();
-    a.kernel = rd.str();
-    a.pointer = rd.str();
-    a.width = rd.u32();
-    a.element = rd.u32();
-    bool has = rd.boolean();
-    int64_t stride = rd.i64();
-    if (has) a.lane_stride = stride;
-    a.group_lanes = rd.u32();
-    a.stride_symbol = rd.str();
-    a.symbol_certain = rd.boolean();
-    a.data_dependent = rd.boolean();
-    a.field_of_struct = rd.boolean();
-    a.row_position = rd.boolean();
-    a.run_merged = rd.boolean();
-    a.offset = rd.i64();
-    a.offset_span = rd.i64();
-    a.offset_step = rd.i64();
-    a.sectors = rd.f64();
-    a.ideal = rd.f64();
-  }
-  r.syntax_errors.resize(rd.count(12));
-  for (auto& e : r.syntax_errors) {
-    if (!rd.ok()) break;
-    e.begin = rd.u32();
-    e.end = rd.u32();
-    e.message = rd.str();
-  }
-  r.missing_includes = rd.strs();
-  r.unanalysed_kernels = rd.strs();
+  result_fields(rd, r, table);
   if (!rd.ok() || !rd.at_end()) return std::nullopt;
   return r;
 }
@@ -164,7 +92,7 @@ std::optional<std::string> encode_entry(const Manifest& m, const Result& r, cons
     }
     w.str(hash);
   }
-  write_result(w, r, table);
+  result_fields(w, r, table);
   return std::move(w.out);
 }
 

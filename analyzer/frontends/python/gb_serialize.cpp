@@ -11,23 +11,28 @@ namespace {
 // Summaries' own compound values on top of the shared encoding.
 class Writer : public bytes::Writer {
  public:
-  void span(const Span& s) {
+  using bytes::Writer::put;
+  template <typename... T>
+  void operator()(const T&... v) {
+    (put(v), ...);
+  }
+  void put(const Span& s) {
     u32(s.begin);
     u32(s.end);
   }
-  void val(const Val& v) {
+  void put(const Val& v) {
     u8(static_cast<uint8_t>(v.kind));
     boolean(v.flag);
     str(v.text);
     u32(static_cast<uint32_t>(v.items.size()));
-    for (const auto& i : v.items) val(i);
+    for (const auto& i : v.items) put(i);
     strs(v.keys);
   }
-  void vals(const NameMap<Val>& m) {
+  void put(const NameMap<Val>& m) {
     u32(static_cast<uint32_t>(m.size()));
     for (const auto& [k, v] : m) {
       str(k);
-      val(v);
+      put(v);
     }
   }
 };
@@ -35,13 +40,28 @@ class Writer : public bytes::Writer {
 class Reader : public bytes::Reader {
  public:
   using bytes::Reader::Reader;
-  Span span() {
-    Span s;
+  using bytes::Reader::get;
+  template <typename... T>
+  void operator()(T&... v) {
+    (get(v), ...);
+  }
+  void get(Span& s) {
     s.begin = u32();
     s.end = u32();
-    return s;
   }
-  Val val(int depth = 0) {
+  void get(Val& v) { v = val(0); }
+  void get(NameMap<Val>& m) {
+    m = NameMap<Val>();
+    uint32_t n = count(14);
+    m.reserve(n);  // exactly: summaries read back live as long as fresh ones (no growth slack)
+    for (uint32_t i = 0; i < n && ok(); ++i) {
+      std::string k = str();
+      m[std::move(k)] = val(0);
+    }
+  }
+
+ private:
+  Val val(int depth) {
     Val v;
     if (depth > 4096) {
       fail();
@@ -58,195 +78,103 @@ class Reader : public bytes::Reader {
     v.keys = strs();
     return v;
   }
-  NameMap<Val> vals() {
-    NameMap<Val> m;
-    uint32_t n = count(14);
-    m.reserve(n);  // exactly: summaries read back live as long as fresh ones (no growth slack)
-    for (uint32_t i = 0; i < n && ok(); ++i) {
-      std::string k = str();
-      m[std::move(k)] = val();
-    }
-    return m;
-  }
 };
+
+// The fields of each serialized struct, once for both directions (bytes.h). `S` is the struct,
+// const when writing.
+template <typename IO, typename S>
+void break_fields(IO& io, S& b) {
+  io.enumeration(b.kind, kLastBreakKind);
+  io.enumeration(b.gate, kLastGate);
+  io(b.span, b.what, b.registry, b.detail, b.needs, b.when);
+}
+
+template <typename IO, typename S>
+void call_fields(IO& io, S& c) {
+  io(c.span, c.callee, c.needs, c.when, c.positional, c.keywords, c.splat);
+}
+
+template <typename IO, typename S>
+void compile_mark_fields(IO& io, S& m) {
+  io(m.span, m.fullgraph);
+  if constexpr (IO::writing) {
+    io.u32(static_cast<uint32_t>(m.config.size()));
+    for (const auto& [k, v] : m.config) io(k, v);
+  } else {
+    uint32_t n = io.count(5);
+    for (uint32_t i = 0; i < n && io.ok(); ++i) {
+      std::string k;
+      bool v = false;
+      io(k, v);
+      m.config[std::move(k)] = v;
+    }
+  }
+}
+
+template <typename IO, typename S>
+void function_fields(IO& io, S& f) {
+  if constexpr (IO::writing) {
+    io.str(f.name());  // read back and dropped: the last part of the qualified name that follows
+  } else {
+    (void)io.str();
+  }
+  io(f.qualname, f.cls, f.self_cls, f.name_span);
+  if constexpr (IO::writing) {
+    io.boolean(f.compiled.has_value());
+    if (f.compiled) compile_mark_fields(io, *f.compiled);
+  } else if (io.boolean()) {
+    CompileMark m;
+    compile_mark_fields(io, m);
+    f.compiled = std::move(m);
+  }
+  io(f.disabled, f.disabled_nonrecursive, f.opaque, f.scripted, f.has_breaks_in_loop);
+  if constexpr (IO::writing) io.strs(f.params.to_vector());
+  else f.params = NameList(io.strs());
+  bytes::list(io, f.returns, 3, [](IO& io2, auto& v) { io2(v); });
+  bytes::list(io, f.breaks, 26, [](IO& io2, auto& b) { break_fields(io2, b); });
+  bytes::list(io, f.calls, 31, [](IO& io2, auto& c) { call_fields(io2, c); });
+}
+
+template <typename IO, typename S>
+void class_fields(IO& io, S& c) {
+  io(c.name, c.qualname, c.name_span);
+  bytes::list(io, c.bases, 10, [](IO& io2, auto& b) { io2(b); });
+  io(c.attrs);
+  if constexpr (IO::writing) {
+    io.u32(static_cast<uint32_t>(c.methods.size()));
+    for (const auto& [k, v] : c.methods) io(k, v);
+  } else {
+    uint32_t n = io.count(8);
+    c.methods.reserve(n);
+    for (uint32_t i = 0; i < n && io.ok(); ++i) {
+      std::string k = io.str();
+      c.methods[std::move(k)] = io.i32();
+    }
+  }
+}
+
+template <typename IO, typename S>
+void summary_fields(IO& io, S& s) {
+  bytes::list(io, s.functions, 40, [](IO& io2, auto& f) { function_fields(io2, f); });
+  bytes::list(io, s.classes, 24, [](IO& io2, auto& c) { class_fields(io2, c); });
+  io(s.globals);
+  bytes::list(io, s.compile_sites, 20, [](IO& io2, auto& c) { io2(c.span, c.target, c.fullgraph, c.method_form); });
+  bytes::list(io, s.config, 13, [](IO& io2, auto& c) { io2(c.key, c.value, c.span); });
+  io(s.imports, s.elided, s.truncated);
+}
 
 }  // namespace
 
 std::string serialize(const Summary& s) {
   Writer w;
-  w.u32(static_cast<uint32_t>(s.functions.size()));
-  for (const auto& f : s.functions) {
-    w.str(f.name());
-    w.str(f.qualname);
-    w.i32(f.cls);
-    w.i32(f.self_cls);
-    w.span(f.name_span);
-    w.boolean(f.compiled.has_value());
-    if (f.compiled) {
-      w.span(f.compiled->span);
-      w.boolean(f.compiled->fullgraph);
-      w.u32(static_cast<uint32_t>(f.compiled->config.size()));
-      for (const auto& [k, v] : f.compiled->config) {
-        w.str(k);
-        w.boolean(v);
-      }
-    }
-    w.boolean(f.disabled);
-    w.boolean(f.disabled_nonrecursive);
-    w.boolean(f.opaque);
-    w.boolean(f.scripted);
-    w.boolean(f.has_breaks_in_loop);
-    w.strs(f.params.to_vector());
-    w.u32(static_cast<uint32_t>(f.returns.size()));
-    for (const auto& v : f.returns) w.val(v);
-    w.u32(static_cast<uint32_t>(f.breaks.size()));
-    for (const auto& b : f.breaks) {
-      w.u8(static_cast<uint8_t>(b.kind));
-      w.u8(static_cast<uint8_t>(b.gate));
-      w.span(b.span);
-      w.str(b.what);
-      w.str(b.registry);
-      w.str(b.detail);
-      w.str(b.needs);
-      w.str(b.when);
-    }
-    w.u32(static_cast<uint32_t>(f.calls.size()));
-    for (const auto& c : f.calls) {
-      w.span(c.span);
-      w.val(c.callee);
-      w.str(c.needs);
-      w.str(c.when);
-      w.i32(c.positional);
-      w.strs(c.keywords);
-      w.boolean(c.splat);
-    }
-  }
-  w.u32(static_cast<uint32_t>(s.classes.size()));
-  for (const auto& c : s.classes) {
-    w.str(c.name);
-    w.str(c.qualname);
-    w.span(c.name_span);
-    w.u32(static_cast<uint32_t>(c.bases.size()));
-    for (const auto& b : c.bases) w.val(b);
-    w.vals(c.attrs);
-    w.u32(static_cast<uint32_t>(c.methods.size()));
-    for (const auto& [k, v] : c.methods) {
-      w.str(k);
-      w.i32(v);
-    }
-  }
-  w.vals(s.globals);
-  w.u32(static_cast<uint32_t>(s.compile_sites.size()));
-  for (const auto& c : s.compile_sites) {
-    w.span(c.span);
-    w.val(c.target);
-    w.boolean(c.fullgraph);
-    w.boolean(c.method_form);
-  }
-  w.u32(static_cast<uint32_t>(s.config.size()));
-  for (const auto& c : s.config) {
-    w.str(c.key);
-    w.boolean(c.value);
-    w.span(c.span);
-  }
-  w.strs(s.imports);
-  w.strs(s.elided);
-  w.boolean(s.truncated);
+  summary_fields(w, s);
   return std::move(w.out);
 }
 
 std::optional<Summary> deserialize(std::string_view bytes) {
   Reader r(bytes);
   Summary s;
-  s.functions.resize(r.count(40));
-  for (auto& f : s.functions) {
-    if (!r.ok()) break;
-    (void)r.str();  // the name: the last part of the qualified name that follows
-    f.qualname = r.str();
-    f.cls = r.i32();
-    f.self_cls = r.i32();
-    f.name_span = r.span();
-    if (r.boolean()) {
-      CompileMark m;
-      m.span = r.span();
-      m.fullgraph = r.boolean();
-      uint32_t n = r.count(5);
-      for (uint32_t i = 0; i < n && r.ok(); ++i) {
-        std::string k = r.str();
-        m.config[std::move(k)] = r.boolean();
-      }
-      f.compiled = std::move(m);
-    }
-    f.disabled = r.boolean();
-    f.disabled_nonrecursive = r.boolean();
-    f.opaque = r.boolean();
-    f.scripted = r.boolean();
-    f.has_breaks_in_loop = r.boolean();
-    f.params = NameList(r.strs());
-    f.returns.resize(r.count(3));
-    for (auto& v : f.returns) v = r.val();
-    f.breaks.resize(r.count(26));
-    for (auto& b : f.breaks) {
-      if (!r.ok()) break;
-      b.kind = r.enumeration(kLastBreakKind);
-      b.gate = r.enumeration(Gate::UnlessAutogradTraced);
-      b.span = r.span();
-      b.what = r.str();
-      b.registry = r.str();
-      b.detail = r.str();
-      b.needs = r.str();
-      b.when = r.str();
-    }
-    f.calls.resize(r.count(31));
-    for (auto& c : f.calls) {
-      if (!r.ok()) break;
-      c.span = r.span();
-      c.callee = r.val();
-      c.needs = r.str();
-      c.when = r.str();
-      c.positional = r.i32();
-      c.keywords = r.strs();
-      c.splat = r.boolean();
-    }
-  }
-  s.classes.resize(r.count(24));
-  for (auto& c : s.classes) {
-    if (!r.ok()) break;
-    c.name = r.str();
-    c.qualname = r.str();
-    c.name_span = r.span();
-    c.bases.resize(r.count(10));
-    for (auto& b : c.bases) {
-      if (!r.ok()) break;
-      b = r.val();
-    }
-    c.attrs = r.vals();
-    uint32_t n = r.count(8);
-    c.methods.reserve(n);
-    for (uint32_t i = 0; i < n && r.ok(); ++i) {
-      std::string k = r.str();
-      c.methods[std::move(k)] = r.i32();
-    }
-  }
-  s.globals = r.vals();
-  s.compile_sites.resize(r.count(20));
-  for (auto& c : s.compile_sites) {
-    if (!r.ok()) break;
-    c.span = r.span();
-    c.target = r.val();
-    c.fullgraph = r.boolean();
-    c.method_form = r.boolean();
-  }
-  s.config.resize(r.count(13));
-  for (auto& c : s.config) {
-    if (!r.ok()) break;
-    c.key = r.str();
-    c.value = r.boolean();
-    c.span = r.span();
-  }
-  s.imports = r.strs();
-  s.elided = r.strs();
-  s.truncated = r.boolean();
+  summary_fields(r, s);
   if (!r.ok() || !r.at_end()) return std::nullopt;
   // Indices must stay inside the summary (the model indexes with them).
   const int nf = static_cast<int>(s.functions.size()), nc = static_cast<int>(s.classes.size());
