@@ -10,6 +10,12 @@ the time from writing the didChange to reading the publishDiagnostics for that v
 
     python3 bench/lsp_bench.py [--cudalint build/cudalint] [--lines 2000] [--edits 50]
                                [--archs "7.5;8.0;9.0"] [--warmup 3] [--debounce-ms N] [--json OUT]
+    python3 bench/lsp_bench.py --file CHECKOUT/path/to/heavy.cu [--root CHECKOUT] [--edits 20]
+
+With --file, the workspace is a real checkout (--root, default: the file's git top level or its
+directory) and the document one of its files, opened from disk with its real includes and
+build files; each edit inserts a comment line at a line start (never after a continued line),
+and nothing is written to the checkout.
 
 Prints every latency's summary (median, p95, max) and the analysis's finding counts; exits 1
 when the server misbehaves (no answer in --timeout seconds, an error response, an exit), and
@@ -198,6 +204,27 @@ def edits_for(text, n, seed):
     return out
 
 
+def real_edits(text, n, seed):
+    """n comment lines inserted at line starts of a real file, as edits_for's tuples: never after a
+    line ending in a backslash (a continued macro) nor inside a block comment."""
+    rng = random.Random(seed)
+    lines = text.split("\n")
+    out = []
+    for i in range(n):
+        ok, in_comment = [], False
+        for j, l in enumerate(lines):
+            if not in_comment and (j == 0 or not lines[j - 1].rstrip().endswith("\\")):
+                ok.append(j)
+            if "/*" in l and "*/" not in l[l.find("/*"):]:
+                in_comment = True
+            elif "*/" in l:
+                in_comment = False
+        j = rng.choice(ok)
+        out.append(("insert line", j, 0, 0, f"// note {i}\n"))
+        lines[j:j] = [f"// note {i}"]
+    return out
+
+
 def cpu_ms(pid):
     """User+system CPU of a process and its finished threads, in ms (Linux; 10 ms ticks), or None."""
     try:
@@ -229,17 +256,30 @@ def main():
     ap.add_argument("--json", help="write the latencies (ms) and summary here")
     ap.add_argument("--check-p95-ms", type=float, help="exit 1 when the p95 exceeds this")
     ap.add_argument("--keep", action="store_true", help="keep the scratch workspace")
+    ap.add_argument("--file", help="a real file to open and edit (its checkout is the workspace)")
+    ap.add_argument("--root", help="with --file: the workspace root (default: git top level)")
     a = ap.parse_args()
 
     binary = os.path.abspath(a.cudalint)
-    root = os.path.realpath(tempfile.mkdtemp(prefix="cudalint-lsp-bench-"))
-    cu = os.path.join(root, "kernels.cu")
-    text = generate_cu(a.lines, a.seed)
-    with open(cu, "w") as f:
-        f.write(text)
-    with open(os.path.join(root, "Dockerfile"), "w") as f:
-        f.write("FROM nvidia/cuda:12.4.1-devel-ubuntu22.04\nRUN pip install torch==2.5.1\n"
-                f"ENV TORCH_CUDA_ARCH_LIST=\"{a.archs}\"\nCOPY . /src\nRUN pip install --no-build-isolation /src\n")
+    if a.file:
+        cu = os.path.realpath(a.file)
+        root = os.path.realpath(a.root) if a.root else None
+        if not root:
+            top = subprocess.run(["git", "-C", os.path.dirname(cu), "rev-parse", "--show-toplevel"],
+                                 capture_output=True, text=True)
+            root = top.stdout.strip() if top.returncode == 0 and top.stdout.strip() else os.path.dirname(cu)
+        a.keep = True  # never delete a checkout
+        with open(cu, encoding="utf-8", errors="replace") as f:
+            text = f.read()
+    else:
+        root = os.path.realpath(tempfile.mkdtemp(prefix="cudalint-lsp-bench-"))
+        cu = os.path.join(root, "kernels.cu")
+        text = generate_cu(a.lines, a.seed)
+        with open(cu, "w") as f:
+            f.write(text)
+        with open(os.path.join(root, "Dockerfile"), "w") as f:
+            f.write("FROM nvidia/cuda:12.4.1-devel-ubuntu22.04\nRUN pip install torch==2.5.1\n"
+                    f"ENV TORCH_CUDA_ARCH_LIST=\"{a.archs}\"\nCOPY . /src\nRUN pip install --no-build-isolation /src\n")
     n_lines = text.count("\n")
     uri = "file://" + cu
     cmd = [binary, "lsp"] + (["-j", str(a.jobs)] if a.jobs else [])
@@ -274,7 +314,8 @@ def main():
 
         lat, cpu = [], []
         last = None
-        for i, (what, line, c0, c1, new) in enumerate(edits_for(text, a.warmup + a.edits, a.seed)):
+        edits = real_edits if a.file else edits_for
+        for i, (what, line, c0, c1, new) in enumerate(edits(text, a.warmup + a.edits, a.seed)):
             version = i + 2
             c0_ms = cpu_ms(srv.p.pid)
             t0 = srv.notify("textDocument/didChange", {
@@ -301,7 +342,8 @@ def main():
 
     med, p95 = statistics.median(lat), percentile(lat, 95)
     debounce = "server default" if a.debounce_ms is None else f"{a.debounce_ms} ms"
-    print(f"cudalint lsp: {os.path.basename(cu)} ({n_lines} lines, archs {a.archs}, debounce {debounce}); "
+    archs = "the checkout's" if a.file else a.archs
+    print(f"cudalint lsp: {os.path.basename(cu)} ({n_lines} lines, archs {archs}, debounce {debounce}); "
           f"didOpen -> diagnostics "
           f"{open_ms:.1f} ms; {len(first)} findings ({', '.join(f'{k} {v}' for k, v in sorted(counts.items()))})")
     load = os.getloadavg()[0]
