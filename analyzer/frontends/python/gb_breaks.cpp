@@ -339,7 +339,9 @@ void Summarizer::on_call(TSNode n, FnContext& ctx) {
     const std::string& p = callee.text;
     if (const CallPattern* row = first_call_pattern(Callee::Function, p, holds)) return record(*row, p);
     // A ufunc's method (np.add.reduce): its rows stand under "numpy.ufunc.<method>".
-    if (p.starts_with("numpy.") && std::count(p.begin(), p.end(), '.') == 2) {
+    if (p.starts_with("numpy.") && std::count(p.begin(), p.end(), '.') == 2 &&
+        !contains({"linalg", "ma", "fft", "random", "char", "polynomial", "lib", "testing", "emath", "rec", "strings"},
+                  std::string_view(p).substr(6, p.find('.', 6) - 6))) {
       std::string key = "numpy.ufunc" + p.substr(p.rfind('.'));
       if (const CallPattern* row = first_call_pattern(Callee::Function, key, holds)) return record(*row, p);
     }
@@ -577,12 +579,11 @@ bool Summarizer::call_args_hold(const CallPattern& row, TSNode call, const ArgsV
         if (e.is(K::Tensor)) return true;
       return false;
     }
-    case ArgTest::GroupbyUnsupported: {
-      if (a.pos.size() >= 2 || a.splat) return a.pos.size() >= 2;
+    case ArgTest::SecondPositional: return a.pos.size() >= 2;
+    case ArgTest::KeywordNotKey:
       for (const auto& [k, v] : a.kw)
         if (k != "key") return true;
       return false;
-    }
     case ArgTest::TensorKey: {
       TSNode key = strip_parens(a.keyword("key"));
       if (ts_node_is_null(key) || type_of(key) != "lambda") return false;
@@ -610,8 +611,15 @@ bool Summarizer::call_args_hold(const CallPattern& row, TSNode call, const ArgsV
       TSNode msg = a.pos.size() >= 2 ? a.pos[1] : a.keyword("message");
       if (ts_node_is_null(msg)) return false;
       msg = strip_parens(msg);
-      if (type_of(msg) != "lambda") return true;
-      return names_local(field(msg, "body"), ctx, 0);
+      if (type_of(msg) == "lambda") return names_local(field(msg, "body"), ctx, 0);
+      // A function defined in this one: accepted unless its body names this one's locals.
+      if (type_of(msg) == "identifier") {
+        Val v = eval(msg, ctx, 0);
+        if (v.is(K::Func) && cur() && v.text.starts_with(cur()->qualname + "."))
+          for (size_t i = 0; i < defs_.size() && i < out_.functions.size(); ++i)
+            if (out_.functions[i].qualname == v.text) return names_local(field(defs_[i].node, "body"), ctx, 0);
+      }
+      return true;
     }
     case ArgTest::FromInSplat: {
       TSNode al = field(call, "arguments");

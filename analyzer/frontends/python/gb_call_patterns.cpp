@@ -106,8 +106,11 @@ constexpr CallPattern kRows[] = {
     {F, "builtins.id", A::OneFreshTensor, BK::UnsupportedBuiltin, G::Always, "GB0141", "`id()` of a tensor made in the function"},
     {F, "builtins.sorted", A::ListWithTensor, BK::UnsupportedBuiltin, G::Always, "GB0207", "`sorted()` over tensors"},
     {F, "operator.index", A::OneTensor, BK::UnsupportedBuiltin, G::Always, "GB0218", "`operator.index()` of a tensor"},
-    {F, "itertools.groupby", A::TensorKey, BK::UnsupportedBuiltin, G::Always, "GB0115", "`itertools.groupby()` with a key that returns tensors"},
-    {F, "itertools.groupby", A::GroupbyUnsupported, BK::UnsupportedBuiltin, G::Always, "GB0134", "`itertools.groupby()` with arguments other than `(iterable, key=...)`"},
+    // Measured ids (registry corpus reg1_1.py): a tensor key GB0152, a positional key GB0134,
+    // another keyword GB0155.
+    {F, "itertools.groupby", A::TensorKey, BK::UnsupportedBuiltin, G::Always, "GB0152", "`itertools.groupby()` with a key that returns tensors"},
+    {F, "itertools.groupby", A::SecondPositional, BK::UnsupportedBuiltin, G::Always, "GB0134", "`itertools.groupby()` with the key passed positionally"},
+    {F, "itertools.groupby", A::KeywordNotKey, BK::UnsupportedBuiltin, G::Always, "GB0155", "`itertools.groupby()` with a keyword other than `key=`"},
     {F, "random.Random", A::AnyKeyword, BK::UnsupportedBuiltin, G::Always, "GB0297", "`random.Random()` with keyword arguments"},
     {F, "contextlib.closing", A::Any, BK::UnsupportedBuiltin, G::Always, "GB0262", "`{}`"},
     {F, "contextlib.redirect_stdout", A::Any, BK::UnsupportedBuiltin, G::Always, "GB0262", "`{}`"},

@@ -45,7 +45,8 @@ enum class ArgTest : uint8_t {
   FirstInput,                // the first positional argument is a parameter: torch.Tensor.t_(x)
   SeveralPositional,         // more than one positional argument: y.set_(storage, offset, size)
   ListWithTensor,            // the first positional argument is a list or tuple holding a tensor
-  GroupbyUnsupported,        // a second positional argument, or a keyword other than key=
+  SecondPositional,          // a second positional argument: groupby(xs, keyfunc)
+  KeywordNotKey,             // a keyword other than key=: groupby(iterable=xs)
   TensorKey,                 // key= a lambda whose result is a tensor: groupby(rows, key=lambda r: r.sum())
   NoNumClasses,              // no num_classes (or -1): F.one_hot(idx)
   NdarrayReceiver,           // the receiver is a NumPy array made from a tensor (x.numpy())

@@ -277,6 +277,11 @@ bool Summarizer::walk_stmt(TSNode st, FnContext& ctx, int depth) {
         bind_target(alias, Val::wrap(K::Instance, Val::of(K::Path, "builtins.BaseException")), ctx, false);
       for (TSNode b : named_children(h))
         if (type_of(b) == "block") go = walk_block(b, ctx, depth + 1);
+    } else if (!go) {
+      // A clause this walk cannot match to the raise (a tuple, a base class) may still catch it:
+      // the code after the try is taken as reached rather than dropped.
+      for (TSNode c : named_children(st))
+        if (type_of(c) == "except_clause") go = true;
     }
     for (TSNode c : named_children(st)) {
       std::string_view ct = type_of(c);
