@@ -207,11 +207,7 @@ void Summarizer::scan(TSNode n, FnContext& ctx, int depth, bool store) {
     return;
   }
   if (t == "lambda") {
-    Scope inner{{}, ctx.scope};
-    TSNode params = field(n, "parameters");
-    if (!ts_node_is_null(params))
-      for (TSNode p : named_children(params))
-        if (type_of(p) == "identifier") inner.vars[std::string(txt(p))] = Val{};
+    Scope inner = lambda_scope(n, ctx);
     FnContext c2 = ctx;
     c2.scope = &inner;
     scan(field(n, "body"), c2, depth + 1);
@@ -486,6 +482,16 @@ bool Summarizer::has_trait(const Val& v, ClassTrait trait) const {
   return false;
 }
 
+// A lambda's own scope: its parameters (of unknown value) over the enclosing one.
+Scope Summarizer::lambda_scope(TSNode lambda, const FnContext& ctx) const {
+  Scope inner{{}, ctx.scope};
+  TSNode params = field(lambda, "parameters");
+  if (!ts_node_is_null(params))
+    for (TSNode p : named_children(params))
+      if (type_of(p) == "identifier") inner.vars[std::string(txt(p))] = Val{};
+  return inner;
+}
+
 bool Summarizer::is_input(TSNode n) {
   n = strip_parens(n);
   const Function* f = cur();
@@ -587,11 +593,7 @@ bool Summarizer::call_args_hold(const CallPattern& row, TSNode call, const ArgsV
     case ArgTest::TensorKey: {
       TSNode key = strip_parens(a.keyword("key"));
       if (ts_node_is_null(key) || type_of(key) != "lambda") return false;
-      Scope inner{{}, ctx.scope};
-      TSNode params = field(key, "parameters");
-      if (!ts_node_is_null(params))
-        for (TSNode p : named_children(params))
-          if (type_of(p) == "identifier") inner.vars[std::string(txt(p))] = Val{};
+      Scope inner = lambda_scope(key, ctx);
       FnContext c2 = ctx;
       c2.scope = &inner;
       return eval(field(key, "body"), c2, 0).is(K::Tensor);

@@ -23,7 +23,6 @@ bool tensor_only_attr(std::string_view a) {
 void Summarizer::nested_def(TSNode st, FnContext& ctx, int depth) {
   if (collecting_attrs_) return;
   std::string prefix = out_.functions[static_cast<size_t>(fn_)].qualname;
-  size_t before = out_.functions.size();
   int fi = define(st, prefix, -1, depth);
   if (fi < 0) return;
   defs_[static_cast<size_t>(fi)].nested = true;
@@ -41,11 +40,15 @@ void Summarizer::nested_def(TSNode st, FnContext& ctx, int depth) {
     }
   ctx.scope->vars[std::string(out_.functions[static_cast<size_t>(fi)].name())] =
       Val::of(K::Func, out_.functions[static_cast<size_t>(fi)].qualname);
-  (void)before;
+  walk_nested(static_cast<size_t>(fi), ctx);
+}
+
+// Walks a function defined inside the one being walked, which is then walked on.
+void Summarizer::walk_nested(size_t fi, FnContext& ctx) {
   int saved_fn = fn_;
   int saved_loop = loop_depth_;
   loop_depth_ = 0;
-  walk_function(static_cast<size_t>(fi), false, &ctx);
+  walk_function(fi, false, &ctx);
   loop_depth_ = saved_loop;
   fn_ = saved_fn;
 }
@@ -63,12 +66,7 @@ int Summarizer::compiled_lambda(TSNode lambda, FnContext& ctx) {
   out_.functions.push_back(std::move(f));
   defs_.push_back({lambda, TSNode{}, fn_ >= 0, fn_ >= 0 ? ctx.scope : nullptr});
   if (fn_ < 0) return fi;  // module level: pass 3 walks it
-  int saved_fn = fn_;
-  int saved_loop = loop_depth_;
-  loop_depth_ = 0;
-  walk_function(static_cast<size_t>(fi), false, &ctx);
-  loop_depth_ = saved_loop;
-  fn_ = saved_fn;
+  walk_nested(static_cast<size_t>(fi), ctx);
   return fi;
 }
 

@@ -202,6 +202,7 @@ class Summarizer {
   void scan(TSNode n, FnContext& ctx, int depth, bool store = false);
   void on_call(TSNode n, FnContext& ctx);
   bool call_args_hold(const CallPattern& row, TSNode call, const ArgsView& a, const Val& recv, const FnContext& ctx);
+  Scope lambda_scope(TSNode lambda, const FnContext& ctx) const;
   bool is_input(TSNode n);                                // a parameter of the function being walked
   bool fresh_tensor(TSNode n, const FnContext& ctx);      // a tensor made in the function, not an input
   bool names_local(TSNode n, const FnContext& ctx, int depth);  // mentions a parameter or local name
@@ -229,6 +230,7 @@ class Summarizer {
   // ---- gb_function.cpp: entering a function ----
   void nested_def(TSNode st, FnContext& ctx, int depth);
   int compiled_lambda(TSNode lambda, FnContext& ctx);
+  void walk_nested(size_t fi, FnContext& ctx);
   void decorators(size_t fi, const FnContext& ctx);
   std::string compared_param(TSNode cmp, const std::set<std::string>& params);
   void tensor_evidence(TSNode body, Scope& scope, const std::set<std::string>& params);
