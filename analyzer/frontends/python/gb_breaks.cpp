@@ -129,6 +129,7 @@ void Summarizer::scan(TSNode n, FnContext& ctx, int depth, bool store) {
   if (t == "call") {
     on_call(n, ctx);
     TSNode fn = field(n, "function");
+    if (type_of(fn) == "attribute") slice_attribute(fn, ctx, depth);
     if (type_of(fn) == "attribute") scan(field(fn, "object"), ctx, depth + 1);
     else if (type_of(fn) != "identifier") scan(fn, ctx, depth + 1);
     TSNode args = field(n, "arguments");
@@ -151,6 +152,7 @@ void Summarizer::scan(TSNode n, FnContext& ctx, int depth, bool store) {
         has_trait(eval(field(n, "object"), ctx, depth + 1), ClassTrait::UninitializedModule))
       brk(BreakKind::PythonConstruct, Gate::Always, n, "GB0119",
           "using an nn.Module whose `__init__` never calls `super().__init__()`");
+    if (!store) slice_attribute(n, ctx, depth);
     if (!store && attr == "tb_lasti")
       brk(BreakKind::PythonConstruct, Gate::Always, n, "GB9625", "reading a traceback's `tb_lasti`");
     scan(field(n, "object"), ctx, depth + 1);
@@ -306,6 +308,26 @@ void Summarizer::on_call(TSNode n, FnContext& ctx) {
     compile_site(n, field(fn, "object"), kw_true("fullgraph"), true, ctx);
     return;
   }
+  if (callee.is(K::Func)) nonstrict_call(n, callee, a, ctx);
+  // hasattr() of a name an OrderedDict does not define: its instance attributes need the
+  // side-effect tracking Dynamo has for plain dicts only.
+  if (callee.is(K::Path) && callee.text == "builtins.hasattr" && a.pos.size() == 2)
+    if (Val d = eval(a.pos[0], ctx, 0); d.is(K::Dict) && d.text == "collections.OrderedDict")
+      if (std::string name = string_literal(a.pos[1]);
+          !name.empty() && !name.starts_with("__") &&
+          !contains({"clear", "copy", "fromkeys", "get", "items", "keys", "move_to_end", "pop", "popitem", "setdefault",
+                     "update", "values"},
+                    name))
+        brk(BreakKind::PythonConstruct, Gate::Always, n, "GB0217", "`hasattr()` of an OrderedDict");
+  // Activation checkpointing traces its function as a subgraph, which may not touch state
+  // outside it.
+  if (callee.is(K::Path) && contains({"torch.utils.checkpoint.checkpoint", "torch.utils.checkpoint"}, callee.text) &&
+      !a.pos.empty())
+    if (Val body = eval(a.pos[0], ctx, 0); body.is(K::Func))
+      if (int fi = def_index(body.text); fi >= 0)
+        if (std::string m = global_mutation(static_cast<size_t>(fi)); !m.empty())
+          brk(BreakKind::PythonConstruct, Gate::Always, n, "GB0067",
+              "checkpointing `" + body.text + "`, which mutates module-level state (`" + m + "`)");
   if (has_trait(callee, ClassTrait::PartialTypedDict) && callee.is(K::Class))
     brk(BreakKind::PythonConstruct, Gate::Always, n, "GB0257", "building a TypedDict declared with `total=False`");
   // Module backward hooks: registered at module level, met when the module is called.
@@ -370,7 +392,7 @@ void Summarizer::on_call(TSNode n, FnContext& ctx) {
 }
 
 // Assignments to attributes Dynamo cannot trace.
-void Summarizer::attribute_store(TSNode target, const FnContext& ctx) {
+void Summarizer::attribute_store(TSNode target, const FnContext& ctx, TSNode value) {
   target = strip_parens(target);
   if (type_of(target) == "pattern_list" || type_of(target) == "tuple_pattern" || type_of(target) == "expression_list") {
     for (TSNode c : named_children(target)) attribute_store(c, ctx);
@@ -389,6 +411,12 @@ void Summarizer::attribute_store(TSNode target, const FnContext& ctx) {
     brk(BreakKind::AutogradState, Gate::Always, target, "GB0206", "assigning `Tensor.requires_grad`");
   else if (attr == "data" && fresh_tensor(obj, ctx))
     brk(BreakKind::StorageMutation, Gate::Always, target, "GB0056", "assigning `.data` of a tensor made in the function");
+  else if (std::string dt; attr == "data" && is_input(obj) && !(dt = dtype_change(value)).empty()) {
+    // An input's `.data` may be swapped for a tensor of its own dtype only; which dtype the
+    // input has is known at run time.
+    WhenScope when_other(*this, std::string(txt(obj)) + ".dtype != " + dt);
+    brk(BreakKind::StorageMutation, Gate::Always, target, "GB0220", "assigning `.data` of an input a tensor of dtype " + dt);
+  }
   else if ((attr == "real" || attr == "imag") && tensorish)
     brk(BreakKind::StorageMutation, Gate::Always, target, "GB0058", "assigning `Tensor." + attr + "`");
   else if (recv.is(K::Instance) && !recv.items.empty() && recv.items[0].is(K::Path) &&
@@ -437,51 +465,6 @@ void Summarizer::raised(TSNode raise_st, FnContext& ctx) {
   if (callee.is(K::Path) && callee.text.starts_with("builtins.")) on_call(exc, ctx);
 }
 
-bool Summarizer::has_trait(const Val& v, ClassTrait trait) const {
-  const Val* c = &v;
-  if (c->is(K::Instance) && !c->items.empty()) c = &c->items[0];
-  if (!c->is(K::Class)) return false;
-  for (size_t ci = 0; ci < out_.classes.size() && ci < class_nodes_.size(); ++ci) {
-    if (out_.classes[ci].qualname != c->text) continue;
-    TSNode def = class_nodes_[ci];
-    TSNode init{};
-    bool hash = false;
-    TSNode body = field(def, "body");
-    for (TSNode st : named_children(body)) {
-      TSNode d = type_of(st) == "decorated_definition" ? field(st, "definition") : st;
-      if (type_of(d) != "function_definition") continue;
-      std::string_view name = txt(field(d, "name"));
-      if (name == "__hash__") hash = true;
-      if (name == "__init__") init = d;
-    }
-    switch (trait) {
-      case ClassTrait::HashOverride: return hash;
-      case ClassTrait::PartialTypedDict: {
-        bool typed = false, partial = false;
-        TSNode sup = field(def, "superclasses");
-        for (TSNode b : named_children(sup)) {
-          if (type_of(b) == "keyword_argument")
-            partial |= txt(field(b, "name")) == "total" && literal_bool(field(b, "value")) == false;
-          else
-            typed |= dotted(b) == "TypedDict" || dotted(b).ends_with(".TypedDict");
-        }
-        return typed && partial;
-      }
-      case ClassTrait::UninitializedModule: {
-        bool module = false;
-        for (const Val& b : out_.classes[ci].bases)
-          module |= b.is(K::Path) && (b.text == "torch.nn.Module" || b.text == "torch.nn.modules.module.Module");
-        if (!module || ts_node_is_null(init)) return false;
-        std::string_view init_text = txt(field(init, "body"));
-        return init_text.find("super(") == std::string_view::npos &&
-               init_text.find("__init__(") == std::string_view::npos;
-      }
-    }
-    return false;
-  }
-  return false;
-}
-
 // A lambda's own scope: its parameters (of unknown value) over the enclosing one.
 Scope Summarizer::lambda_scope(TSNode lambda, const FnContext& ctx) const {
   Scope inner{{}, ctx.scope};
@@ -490,6 +473,59 @@ Scope Summarizer::lambda_scope(TSNode lambda, const FnContext& ctx) const {
     for (TSNode p : named_children(params))
       if (type_of(p) == "identifier") inner.vars[std::string(txt(p))] = Val{};
   return inner;
+}
+
+std::string Summarizer::dtype_change(TSNode value) const {
+  value = strip_parens(value);
+  if (ts_node_is_null(value) || type_of(value) != "call") return {};
+  TSNode fn = field(value, "function");
+  ArgsView a = args_of(value);
+  if (TSNode d = a.keyword("dtype"); !ts_node_is_null(d)) return dotted(d);
+  if (type_of(fn) != "attribute") return {};
+  std::string_view m = txt(field(fn, "attribute"));
+  static constexpr std::pair<std::string_view, std::string_view> kCasts[] = {
+      {"half", "torch.float16"}, {"double", "torch.float64"}, {"bfloat16", "torch.bfloat16"}, {"float", "torch.float32"}};
+  for (const auto& [name, dt] : kCasts)
+    if (m == name && a.pos.empty() && a.kw.empty()) return std::string(dt);
+  if (m == "to")
+    for (TSNode p : a.pos)
+      if (dotted(p).starts_with("torch.") && dotted(p).find("float") != std::string::npos) return dotted(p);
+  return {};
+}
+
+// A call of a `@torch._dynamo.nonstrict_trace` function: Dynamo passes its arguments and
+// results as pytrees, so an instance of a plain class of this file, in or out, breaks.
+void Summarizer::nonstrict_call(TSNode call, const Val& callee, const ArgsView& a, FnContext& ctx) {
+  int fi = def_index(callee.text);
+  if (fi < 0 || !decorated_with(static_cast<size_t>(fi), "torch._dynamo.nonstrict_trace", ctx)) return;
+  for (TSNode arg : a.pos) {
+    Val v = eval(arg, ctx, 0);
+    if (v.is(K::Instance) && has_trait(v, ClassTrait::PlainObject)) {
+      brk(BreakKind::TorchFunction, Gate::Always, arg, "GB0236",
+          "an instance of `" + v.items[0].text + "` passed to a nonstrict_trace function (not a pytree type)");
+      return;
+    }
+  }
+  FnContext mctx;
+  mctx.scope = &module_scope_;
+  std::string made;
+  returns_of(field(defs_[static_cast<size_t>(fi)].node, "body"), 0, [&](TSNode value) {
+    if (ts_node_is_null(value)) return;
+    Val v = eval(value, mctx, 0);
+    if (made.empty() && v.is(K::Instance) && has_trait(v, ClassTrait::PlainObject)) made = v.items[0].text;
+  });
+  if (!made.empty())
+    brk(BreakKind::TorchFunction, Gate::Always, call, "GB0251",
+        "a nonstrict_trace function that returns an instance of `" + made + "` (not a pytree type)");
+}
+
+// Dynamo's slice objects have start, stop and step, nothing else (`s.indices(n)`).
+void Summarizer::slice_attribute(TSNode attr, const FnContext& ctx, int depth) {
+  std::string a(txt(field(attr, "attribute")));
+  if (contains({"start", "stop", "step"}, a)) return;
+  Val r = eval(field(attr, "object"), ctx, depth + 1);
+  if (r.is(K::Instance) && !r.items.empty() && r.items[0].is(K::Path) && r.items[0].text == "builtins.slice")
+    brk(BreakKind::PythonConstruct, Gate::Always, attr, "GB0137", "`slice." + a + "`");
 }
 
 bool Summarizer::is_input(TSNode n) {
@@ -502,16 +538,22 @@ bool Summarizer::is_input(TSNode n) {
   return false;
 }
 
+// Made by arithmetic on values of unknown type: where only a tensor is allowed (`.data =`,
+// resize_, nn.Parameter) it is a tensor made in the function; id() of it breaks either way.
+static bool arith(const Val& v) { return v.is(K::Unknown) && v.text == kArith; }
+
 bool Summarizer::fresh_tensor(TSNode n, const FnContext& ctx) {
   n = strip_parens(n);
   std::string_view t = type_of(n);
   if (t == "identifier") {
     if (is_input(n) || !ctx.scope) return false;
     auto it = ctx.scope->vars.find(txt(n));  // this function's own names, not the module's
-    return it != ctx.scope->vars.end() && it->second.is(K::Tensor);
+    return it != ctx.scope->vars.end() && (it->second.is(K::Tensor) || arith(it->second));
   }
-  if (t == "call" || t == "binary_operator" || t == "unary_operator")
-    return eval(n, ctx, 0).is(K::Tensor);
+  if (t == "call" || t == "binary_operator" || t == "unary_operator") {
+    Val v = eval(n, ctx, 0);
+    return v.is(K::Tensor) || arith(v);
+  }
   return false;
 }
 

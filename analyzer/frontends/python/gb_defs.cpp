@@ -9,6 +9,7 @@
 namespace cudalint::python::gb::detail {
 
 void Summarizer::run(TSNode module) {
+  module_ = module;
   collect_defs(module, "", -1, 0);
   module_code(module, 0);
   FnContext mctx;
@@ -154,7 +155,7 @@ void Summarizer::assignment(TSNode a, FnContext& ctx, bool module_level) {
   if (!ts_node_is_null(type) && v.is(K::Unknown)) v = annotation(type, ctx);
   config_assignment(left, right, ctx);
   if (!module_level) {
-    attribute_store(left, ctx);
+    attribute_store(left, ctx, right);
     // A hook handle kept in a global outlives the frame Dynamo traces.
     TSNode r = strip_parens(right);
     if (type_of(left) == "identifier" && global_names_.count(txt(left)) && type_of(r) == "call" &&

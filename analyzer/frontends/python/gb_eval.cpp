@@ -239,6 +239,17 @@ Val Summarizer::eval(TSNode n, const FnContext& ctx, int depth) {
       return r;
     }
     if (a.is(K::Scalar) || b.is(K::Scalar)) return Val::of(K::Scalar);
+    // Arithmetic on values of unknown type: a tensor or a number, never an object Dynamo can
+    // take the id of or give `.data` (kArith; strings and containers are left out).
+    std::string_view op = txt(field(n, "operator"));
+    auto plain = [&](TSNode side) {
+      std::string_view st = type_of(strip_parens(side));
+      return st != "string" && st != "concatenated_string" && st != "list" && st != "tuple" &&
+             st != "list_comprehension" && st != "dictionary" && st != "set";
+    };
+    if (a.is(K::Unknown) && b.is(K::Unknown) && contains({"+", "-", "*", "/", "//", "%", "**", "@"}, op) &&
+        plain(field(n, "left")) && plain(field(n, "right")))
+      return Val::of(K::Unknown, std::string(kArith));
     return {};
   }
   if (t == "comparison_operator") {
@@ -363,6 +374,7 @@ Val Summarizer::eval_call(TSNode n, const FnContext& ctx, int depth) {
         d.keys.push_back(k);
         d.items.push_back(eval(v, ctx, depth + 1));
       }
+      if (p == "collections.OrderedDict") d.text = p;  // Dynamo tracks its attributes apart
       return limit(std::move(d));
     }
     if (p == "builtins.list" || p == "builtins.tuple") {
@@ -373,6 +385,7 @@ Val Summarizer::eval_call(TSNode n, const FnContext& ctx, int depth) {
         p == "torch.nn.parallel.DataParallel" || p == "torch.distributed.fsdp.FullyShardedDataParallel")
       return arg0();
     if (p == "builtins.super") return Val::of(K::Super);
+    if (p == "builtins.slice") return Val::wrap(K::Instance, callee);
     if (p == "torch.nn.Parameter" || p == "torch.nn.parameter.Parameter" || p == "torch.Tensor" ||
         p == "torch.nn.Buffer")
       return Val::of(K::Tensor);

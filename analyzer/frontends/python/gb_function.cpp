@@ -7,6 +7,8 @@
 #include <string_view>
 #include <vector>
 
+#include <utility>
+
 #include "analyzer/frontends/python/gb_summarizer.h"
 
 namespace cudalint::python::gb::detail {
@@ -74,6 +76,7 @@ void Summarizer::decorators(size_t fi, const FnContext& ctx) {
   TSNode dec = defs_[fi].decorated;
   if (ts_node_is_null(dec)) return;
   Function& f = out_.functions[fi];
+  std::string above;  // the decorator written just above this one, which wraps its result
   for (TSNode d : named_children(dec)) {
     if (type_of(d) != "decorator") continue;
     auto kids = named_children(d);
@@ -81,6 +84,12 @@ void Summarizer::decorators(size_t fi, const FnContext& ctx) {
     TSNode e = kids[0];
     bool is_call = type_of(e) == "call";
     Val v = eval(is_call ? field(e, "function") : e, ctx, 0);
+    std::string wrapper = std::exchange(above, v.is(K::Path) ? v.text : std::string());
+    // A classmethod over an lru_cache wrapper: the method's function is not Python code.
+    if (wrapper == "builtins.classmethod" && v.is(K::Path) &&
+        (v.text == "functools.lru_cache" || v.text == "functools.cache"))
+      brk(BreakKind::PythonConstruct, Gate::Always, d, "GB0177",
+          "a classmethod over `" + v.text + "` (Dynamo cannot call a method whose function is not Python)");
     if (!v.is(K::Path)) {
       // `@<custom_op>.register_fake` and similar: implementations Dynamo never traces.
       if (type_of(e) == "attribute" || (is_call && type_of(field(e, "function")) == "attribute")) {
@@ -113,6 +122,7 @@ void Summarizer::decorators(size_t fi, const FnContext& ctx) {
     } else if (contains({"torch.library.custom_op", "torch._library.custom_ops.custom_op", "torch.library.triton_op",
                          "torch._dynamo.allow_in_graph", "torch.compiler.allow_in_graph",
                          "torch._dynamo.assume_constant_result", "torch.compiler.assume_constant_result",
+                         "torch._dynamo.nonstrict_trace",
                          "triton.jit", "triton.autotune", "triton.heuristics", "torch.library.register_fake",
                          "torch.library.impl", "torch.library.register_kernel", "torch.library.impl_abstract"},
                         p)) {

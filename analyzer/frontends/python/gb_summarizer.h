@@ -6,6 +6,7 @@
 //   gb_breaks.cpp     the break catalogue: the expressions that break the graph, the calls
 //                     (by the table of gb_call_patterns.cpp), the records of breaks, calls and
 //                     compile sites
+//   gb_lookup.cpp     this file's definitions: class traits, functions by name, decorators
 //   gb_walk.cpp       function bodies: statements, is_compiling() guards, conditions
 //   gb_function.cpp   entering a function: decorators, parameters and what they hold
 // Private to analyzer/frontends/python.
@@ -38,6 +39,9 @@ constexpr int kMaxValDepth = 8;           // values inside values
 constexpr size_t kMaxPerFunction = 2000;  // breaks / calls recorded per function
 constexpr size_t kMaxWhat = 60;           // bytes of source quoted in `what`
 constexpr int64_t kBudgetBase = 4'000'000;
+
+// The text of an Unknown value made by arithmetic (`x + 1` of an unannotated parameter).
+inline constexpr std::string_view kArith = "arith";
 
 inline bool contains(std::initializer_list<std::string_view> set, std::string_view s) {
   return std::find(set.begin(), set.end(), s) != set.end();
@@ -206,12 +210,27 @@ class Summarizer {
   bool is_input(TSNode n);                                // a parameter of the function being walked
   bool fresh_tensor(TSNode n, const FnContext& ctx);      // a tensor made in the function, not an input
   bool names_local(TSNode n, const FnContext& ctx, int depth);  // mentions a parameter or local name
-  void attribute_store(TSNode target, const FnContext& ctx);     // `t.data = ...`, `o.__class__ = ...`
+  void attribute_store(TSNode target, const FnContext& ctx, TSNode value = {});  // `t.data = ...`, `o.__class__ = ...`
+  // Another dtype than the tensor assigned to: a factory's dtype=, .half()/.to(torch.float64);
+  // "" when the expression does not say.
+  std::string dtype_change(TSNode value) const;
+  void nonstrict_call(TSNode call, const Val& callee, const ArgsView& a, FnContext& ctx);
+  void slice_attribute(TSNode attr, const FnContext& ctx, int depth);  // `s.indices(n)` on a slice
   void context_manager(TSNode value, const FnContext& ctx);      // `with lock:`
   void raised(TSNode raise_st, FnContext& ctx);                  // `raise ImportError(..., name=...)`
+  // ---- gb_lookup.cpp: this file's definitions ----
   // What Dynamo cannot trace about a class of this file, for an instance or the class itself.
-  enum class ClassTrait { HashOverride, PartialTypedDict, UninitializedModule };
+  // PlainObject: a class with no base, no decorator and no pytree registration in this file,
+  // whose instances nonstrict_trace functions can neither take nor return.
+  enum class ClassTrait { HashOverride, PartialTypedDict, UninitializedModule, PlainObject };
   bool has_trait(const Val& v, ClassTrait t) const;
+  bool pytree_registered(std::string_view cls) const;  // register_pytree_node(C, ...) & co. at module level
+  // The definition of a function of this file by its qualified name; -1 when none.
+  int def_index(std::string_view qualname) const;
+  bool decorated_with(size_t fi, std::string_view path, const FnContext& ctx);
+  // The method called on a module-level object that a function of this file mutates
+  // (`_SEEN.append`); "" when none.
+  std::string global_mutation(size_t fi);
 
   // ---- gb_walk.cpp: statements, guards, conditions ----
   std::optional<bool> guard(TSNode cond, const FnContext& ctx, int depth = 0);
@@ -250,9 +269,44 @@ class Summarizer {
   std::vector<TSNode> class_nodes_;     // parallel to out_.classes
   Scope module_scope_;
   std::map<size_t, std::map<std::string, bool>> patches_;
+  TSNode module_{};                     // the module's root node
   int fn_ = -1;
   int loop_depth_ = 0;
+  int assert_caught_ = 0;               // try bodies entered whose handlers catch AssertionError
   bool collecting_attrs_ = false;
 };
+
+// Pushes a condition onto when_ for a block; an empty one leaves the enclosing condition.
+class Summarizer::WhenScope {
+ public:
+  WhenScope(Summarizer& s, std::string cond) : s_(s), pushed_(!cond.empty()) {
+    if (pushed_) s_.when_.push_back(std::move(cond));
+  }
+  void pop() {
+    if (pushed_) s_.when_.pop_back();
+    pushed_ = false;
+  }
+  ~WhenScope() { pop(); }
+  WhenScope(const WhenScope&) = delete;
+  WhenScope& operator=(const WhenScope&) = delete;
+
+ private:
+  Summarizer& s_;
+  bool pushed_;
+};
+
+// Calls on_return(value) for each `return` of a function body, nested definitions excluded.
+template <typename F>
+inline void Summarizer::returns_of(TSNode n, int depth, F&& on_return) {
+  if (ts_node_is_null(n) || depth > 40) return;
+  std::string_view t = type_of(n);
+  if (t == "function_definition" || t == "class_definition" || t == "lambda") return;
+  if (t == "return_statement") {
+    auto kids = named_children(n);
+    on_return(kids.empty() ? TSNode{} : kids[0]);
+    return;
+  }
+  for (TSNode c : named_children(n)) returns_of(c, depth + 1, on_return);
+}
 
 }  // namespace cudalint::python::gb::detail

@@ -49,25 +49,6 @@ std::string collapse(std::string_view s) {
   return out;
 }
 
-// Pushes a condition onto when_ for a block; an empty one leaves the enclosing condition.
-class Summarizer::WhenScope {
- public:
-  WhenScope(Summarizer& s, std::string cond) : s_(s), pushed_(!cond.empty()) {
-    if (pushed_) s_.when_.push_back(std::move(cond));
-  }
-  void pop() {
-    if (pushed_) s_.when_.pop_back();
-    pushed_ = false;
-  }
-  ~WhenScope() { pop(); }
-  WhenScope(const WhenScope&) = delete;
-  WhenScope& operator=(const WhenScope&) = delete;
-
- private:
-  Summarizer& s_;
-  bool pushed_;
-};
-
 // ---- guards ----
 // The value of a condition when Dynamo traces it: true/false for is_compiling()-style tests.
 std::optional<bool> Summarizer::guard(TSNode cond, const FnContext& ctx, int depth) {
@@ -101,20 +82,6 @@ std::optional<bool> Summarizer::guard(TSNode cond, const FnContext& ctx, int dep
     if (c.is(K::Func) && compiling_predicate(c.text)) return true;
   }
   return std::nullopt;
-}
-
-// Calls on_return(value) for each `return` of a function body, nested definitions excluded.
-template <typename F>
-void Summarizer::returns_of(TSNode n, int depth, F&& on_return) {
-  if (ts_node_is_null(n) || depth > 40) return;
-  std::string_view t = type_of(n);
-  if (t == "function_definition" || t == "class_definition" || t == "lambda") return;
-  if (t == "return_statement") {
-    auto kids = named_children(n);
-    on_return(kids.empty() ? TSNode{} : kids[0]);
-    return;
-  }
-  for (TSNode c : named_children(n)) returns_of(c, depth + 1, on_return);
 }
 
 // A function of this file that returns `torch.compiler.is_compiling()` (or the like) and
@@ -197,9 +164,29 @@ bool Summarizer::walk_stmt(TSNode st, FnContext& ctx, int depth) {
              t == "continue_statement" || t == "nonlocal_statement") {
     return true;
   } else if (t == "assert_statement") {
-    // Dynamo turns a tensor assert into a runtime check; only the condition's calls matter.
+    // Dynamo turns a tensor assert with a constant message (or none) into a runtime check;
+    // only the condition's calls matter then.
     auto kids = named_children(st);
     if (!kids.empty()) scan(kids[0], ctx, depth + 1);
+    if (kids.size() >= 2) {
+      TSNode msg = strip_parens(kids[1]);  // evaluated only when the assert fails: not scanned
+      std::string_view mt = type_of(msg);
+      bool text = mt == "string" || mt == "concatenated_string";
+      bool formatted = false;  // an f-string, or one in a concatenation
+      for (TSNode c : named_children(msg)) {
+        formatted |= type_of(c) == "interpolation";
+        for (TSNode g : named_children(c)) formatted |= type_of(g) == "interpolation";
+      }
+      // Any other message: the assert stays a Python branch, on a tensor a data-dependent one.
+      if (!text || formatted) truth_test(kids[0], ctx, depth + 1);
+      // A failed assert builds AssertionError(message); Dynamo takes only a string there. It
+      // matters where a handler catches it (elsewhere the program stops anyway).
+      if (!text && assert_caught_ > 0) {
+        WhenScope when_fails(*this, "not (" + condition_text(kids[0]) + ")");
+        brk(BreakKind::PythonConstruct, Gate::Always, msg, "GB0171",
+            "an assert whose message is not a string, in a `try` that catches AssertionError");
+      }
+    }
   } else if (t == "delete_statement") {
     for (TSNode c : named_children(st)) scan(c, ctx, depth + 1, true);
   } else if (t == "import_statement" || t == "import_from_statement") {
@@ -264,7 +251,23 @@ bool Summarizer::walk_stmt(TSNode st, FnContext& ctx, int depth) {
   } else if (t == "try_statement") {
     // `except` handlers run only when something raised: not on the traced path, unless the
     // body ends by raising, when Dynamo traces the handler that catches it.
+    bool catches_assert = false;
+    for (TSNode c : named_children(st)) {
+      if (type_of(c) != "except_clause") continue;
+      TSNode value = field(c, "value");
+      if (!ts_node_is_null(value) && type_of(value) == "as_pattern" && !named_children(value).empty())
+        value = named_children(value)[0];
+      std::vector<TSNode> names = {value};
+      if (!ts_node_is_null(value) && type_of(strip_parens(value)) == "tuple") {
+        names.clear();
+        for (TSNode e : named_children(strip_parens(value))) names.push_back(e);
+      }
+      for (TSNode v : names)
+        catches_assert |= ts_node_is_null(v) || contains({"AssertionError", "Exception", "BaseException"}, dotted(v));
+    }
+    assert_caught_ += catches_assert;
     bool go = walk_block(field(st, "body"), ctx, depth + 1);
+    assert_caught_ -= catches_assert;
     if (TSNode h = handler_of_raise(st); !ts_node_is_null(h)) {
       // `except E as e`: an alias field, or (this grammar) an as_pattern whose target names it.
       TSNode alias = field(h, "alias");
