@@ -43,11 +43,13 @@ class StridedGlobalAccess final : public Rule {
                                                       a.pointer, g.size() > 2 ? "have" : "has")
                                         : std::string();
         auto& d = out.report(kInfo, Origin{u.file->path, {a.begin, a.end}},
-                             fmt::format("uncoalesced {} `{}` in kernel `{}`: {}{}{}", mem::verb(a), a.pointer,
-                                         a.kernel, mem::pattern(a), more, remedy(a)));
-        // The caches merge a thread's run; a runtime stride is uncoalesced only when it is not 1,
-        // which only its name suggests: both are worth knowing, neither is certain waste.
-        if (a.run_merged || (!a.stride_symbol.empty() && !a.symbol_certain)) d.severity = Severity::Info;
+                             fmt::format("uncoalesced {} `{}` in kernel `{}`: {}{}{}{}", mem::verb(a), a.pointer,
+                                         a.kernel, mem::pattern(a), mem::neighbour_note(a), more, remedy(a)));
+        // The caches merge a thread's run and sectors other warps use; a runtime stride is
+        // uncoalesced only when it is not 1, which only its name suggests: all are worth
+        // knowing, none is certain waste.
+        if (a.run_merged || !a.neighbour.empty() || (!a.stride_symbol.empty() && !a.symbol_certain))
+          d.severity = Severity::Info;
         for (size_t i = 1; i < g.size() && i <= mem::kMaxRelated; ++i)
           d.related.push_back({Origin{u.file->path, {g[i]->begin, g[i]->end}}, "the same strided access pattern"});
       }

@@ -20,11 +20,13 @@ class ThreadIndexInRowPosition final : public Rule {
       for (const auto& a : u.accesses) {
         if (!a.uncoalesced() || a.field_of_struct || !a.row_position) continue;
         auto& d = out.report(kInfo, Origin{u.file->path, {a.begin, a.end}},
-                   fmt::format("{} `{}` in kernel `{}` indexes rows with the x thread index: {} (swap the roles "
+                   fmt::format("{} `{}` in kernel `{}` indexes rows with the x thread index: {}{} (swap the roles "
                                "of x and y, or transpose through shared memory)",
-                               a.store ? "store to" : "load from", a.pointer, a.kernel, mem::pattern(a)));
-        // A row length known only by name may be 1 (the last dimension of a contiguous tensor).
-        if (!a.stride_symbol.empty() && !a.symbol_certain) d.severity = Severity::Info;
+                               a.store ? "store to" : "load from", a.pointer, a.kernel, mem::pattern(a),
+                               mem::neighbour_note(a)));
+        // A row length known only by name may be 1 (the last dimension of a contiguous tensor);
+        // sectors other warps or blocks use are merged by the caches.
+        if ((!a.stride_symbol.empty() && !a.symbol_certain) || !a.neighbour.empty()) d.severity = Severity::Info;
       }
   }
 };

@@ -265,11 +265,13 @@ class Analyzer {
         if (d == 0) return LV::lane_mod(static_cast<int>(b[0]));
         LV l = d == 1 ? add(LV::lane_div(static_cast<int>(b[0])), LV::uniform()) : LV::uniform();
         if (d == 1 && b[0] * b[1] < 32) l = LV::unknown();  // z steps too: not modelled
+        else l.neighbour(var + "." + field);
         l.uses_y = true;
         return l;
       }
       if (var == "threadIdx" && d > 0 && b[0] % 32 == 0) {
         LV l = LV::uniform(var + "." + field);
+        l.neighbour(var + "." + field);
         l.uses_y = true;
         return l;
       }
@@ -278,6 +280,7 @@ class Analyzer {
     LV l = LV::uniform(var + "." + field, (var == "blockDim" && field == "x"));
     l.uses_y = field != "x" && (var == "threadIdx" || var == "blockIdx");
     l.tid_yz = field != "x" && var == "threadIdx";
+    if ((var == "threadIdx" && field != "x") || var == "blockIdx") l.neighbour(var + "." + field);
     return l;
   }
 
@@ -307,6 +310,8 @@ class Analyzer {
       c.span = static_cast<double>(last - first);
       c.span_step = static_cast<double>(step);
       c.name = vd->getNameAsString();
+      c.near = static_cast<double>(step);  // the thread's next iteration reads the next element(s)
+      c.near_name = c.name;
       return c;
     }
     LV base = vd->getInit() ? eval(vd->getInit(), env, guard + 1) : LV::uniform(vd->getNameAsString());
@@ -317,14 +322,23 @@ class Analyzer {
     evaluating_.insert(vd);
     LV r = base;
     bool changes = false;  // the lane-invariant part changes (a loop counter, an accumulator)
+    double step = 0;       // the smallest constant increment, while every change is one
+    bool stepped = true;
+    auto stepped_by = [&](double k) { step = step == 0 ? std::fabs(k) : std::min(step, std::fabs(k)); };
     for (const clang::Expr* m : it->second) {
-      if (llvm::isa<clang::UnaryOperator>(m)) {
+      if (auto* uo = llvm::dyn_cast<clang::UnaryOperator>(m)) {
         changes = true;
+        if (uo->isIncrementDecrementOp()) stepped_by(1);
+        else stepped = false;
         continue;
       }
       auto* bo = llvm::cast<clang::BinaryOperator>(m);
       LV x = eval(bo->getRHS(), env, guard + 1);
       r.load = r.load || x.load;
+      bool increment = (bo->getOpcode() == clang::BO_AddAssign || bo->getOpcode() == clang::BO_SubAssign) &&
+                       x.known_constant() && x.c != 0;
+      if (increment) stepped_by(x.c);
+      else stepped = false;
       switch (bo->getOpcode()) {
         case clang::BO_AddAssign:
         case clang::BO_SubAssign:
@@ -342,6 +356,11 @@ class Analyzer {
       }
     }
     evaluating_.erase(vd);
+    if (changes && stepped && step > 0 && (r.near == 0 || step < r.near)) {
+      // A counter stepped by a constant: the thread's next iterations read the next elements.
+      r.near = step;
+      r.near_name = vd->getNameAsString();
+    }
     if (changes) {
       r.c_unknown = true;
       if (r.is_uniform()) {
@@ -589,6 +608,13 @@ class Analyzer {
       if (split && fp.stride && fp.group == 1 && std::llabs(*fp.stride) == element && !field) a.run_merged = true;
       bool wide = (fp.stride && std::llabs(*fp.stride) >= 128) || !fp.symbol.empty();
       a.row_position = loc.bytes.uses_y && loc.bytes.scaled && wide;
+      // Another warp or block, or the thread's next iteration, reads the next bytes of each
+      // sector (`x * W + threadIdx.y`, `x * W + k`), with no gap (a step of at most what one lane
+      // or group of lanes reads: `k += 2` over single floats leaves half of each sector unused).
+      if (loc.bytes.near > 0 && loc.bytes.near < 32 && loc.bytes.near <= a.width * std::max<uint32_t>(1, a.group_lanes)) {
+        a.neighbour = loc.bytes.near_name;
+        a.neighbour_step = static_cast<uint32_t>(loc.bytes.near);
+      }
     }
     out.push_back(std::move(a));
   }

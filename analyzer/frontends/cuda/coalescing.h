@@ -37,6 +37,11 @@ struct GlobalAccess {
   // Other accesses of the kernel to the pointer fill the gap between lanes (`s[9*i+0]` ...
   // `s[9*i+8]`): each thread reads a contiguous run, which L1/L2 merge.
   bool run_merged = false;
+  // A thread or block index other than threadIdx.x that moves the address by less than a sector
+  // (`p[x * W + threadIdx.y]`, neighbour_step bytes): other warps or blocks read the rest of each
+  // sector the warp touches, which L1 or L2 merge (measured: DRAM traffic near the ideal).
+  std::string neighbour;
+  uint32_t neighbour_step = 0;
   int64_t offset = 0;              // the known constant part of the address, in bytes
   int64_t offset_span = 0;         // ... which a loop counter moves over [offset, offset + span]
   int64_t offset_step = 1;         // ... by steps of this many bytes

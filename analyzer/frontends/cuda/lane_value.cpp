@@ -56,6 +56,19 @@ std::string product_name(const LaneValue& u) {
   return u.name;
 }
 
+// The finer of two neighbour steps (`near`), for a sum.
+void finer_near(LaneValue& r, const LaneValue& a, const LaneValue& b) {
+  const LaneValue* n = a.near == 0 ? &b : b.near == 0 ? &a : (std::fabs(a.near) <= std::fabs(b.near) ? &a : &b);
+  r.near = std::fabs(n->near);
+  r.near_name = n->near_name;
+}
+
+// A neighbour step scaled by a known constant factor.
+void scaled_near(LaneValue& r, const LaneValue& x, double k) {
+  r.near = std::fabs(x.near * k);
+  r.near_name = r.near != 0 ? x.near_name : std::string();
+}
+
 // A range's exact image under division or remainder is not tracked: its known part becomes unknown.
 LaneValue unranged(LaneValue a) {
   if (a.span != 0) {
@@ -94,6 +107,12 @@ LaneValue LaneValue::unknown() {
   return l;
 }
 
+LaneValue& LaneValue::neighbour(std::string index) {
+  near = 1;
+  near_name = std::move(index);
+  return *this;
+}
+
 LaneValue LaneValue::lane_div(int n) {
   LaneValue l;
   for (int i = 0; i < kLanes; ++i) l.v[i] = i / n;
@@ -123,6 +142,7 @@ LaneValue add(const LaneValue& a, const LaneValue& b) {
   r.c_unknown = a.c_unknown || b.c_unknown;
   r.span = a.span + b.span;
   r.span_step = a.span != 0 && b.span != 0 ? std::min(a.span_step, b.span_step) : a.span != 0 ? a.span_step : b.span_step;
+  finer_near(r, a, b);
   // A named unknown plus a known constant keeps its name (`row + 1` is about as wide as `row`).
   if (r.c_unknown && !a.varies() && !b.varies()) {
     const LaneValue* named = a.c_unknown && !b.c_unknown ? &a : b.c_unknown && !a.c_unknown ? &b : nullptr;
@@ -159,12 +179,15 @@ LaneValue mul(const LaneValue& a, const LaneValue& b) {
       const LaneValue& other = a.span != 0 ? b : a;
       if (!other.known_constant() || ranged.c_unknown) return LaneValue::uniform(ranged.name.empty() ? other.name : ranged.name);
       double k = other.c;
+      scaled_near(r, ranged, k);
       r.c = k >= 0 ? ranged.c * k : (ranged.c + ranged.span) * k;
       r.span = ranged.span * std::fabs(k);
       r.span_step = ranged.span_step * std::fabs(k);
       return r;
     }
     r.c = a.c * b.c;
+    if (b.known_constant()) scaled_near(r, a, b.c);
+    else if (a.known_constant()) scaled_near(r, b, a.c);
     r.c_unknown = (a.c_unknown && (b.c != 0 || b.c_unknown)) || (b.c_unknown && (a.c != 0 || a.c_unknown));
     if (r.c_unknown) {
       // `4 * row`, `blockDim.x * gridDim.x`: a name for the stride a lane index may meet later.
@@ -190,6 +213,7 @@ LaneValue mul(const LaneValue& a, const LaneValue& b) {
     }
     r.sym = l.sym;
     r.sym_certain = l.sym_certain;
+    scaled_near(r, l, u.c);
     r.c = u.c >= 0 ? l.c * u.c : (l.c + l.span) * u.c;
     r.span = l.span * std::fabs(u.c);
     r.span_step = l.span_step * std::fabs(u.c);

@@ -31,11 +31,18 @@ struct LaneValue {
   bool uses_y = false;          // involves threadIdx.y / blockIdx.y (a 2-D index)
   bool tid_yz = false;          // involves threadIdx.y / threadIdx.z (may vary within a warp)
   bool scaled = false;          // the lane part was multiplied
+  // The smallest step by which a thread or block index other than threadIdx.x moves the value,
+  // added linearly (`x * W + threadIdx.y`: 1): other warps or blocks then use the neighbouring
+  // addresses. 0 when none does, or when the index went through a non-linear operation.
+  double near = 0;
+  std::string near_name;        // that index, as written ("threadIdx.y")
 
   static LaneValue constant(double c);
   static LaneValue lane();                                  // threadIdx.x
   static LaneValue uniform(std::string name = {}, bool certain = false);
   static LaneValue unknown();
+  // An index that warps or blocks other than this one take other values of (threadIdx.y, blockIdx.x).
+  LaneValue& neighbour(std::string index);
   // floor(lane / n) (n > 0) or lane % n: a tile's meta rank and thread rank.
   static LaneValue lane_div(int n);
   static LaneValue lane_mod(int n);

@@ -48,7 +48,7 @@ template <typename IO, typename S>
 void access_fields(IO& io, S& a) {
   io(a.begin, a.end, a.store, a.kernel, a.pointer, a.width, a.element, a.lane_stride, a.group_lanes,
      a.stride_symbol, a.symbol_certain, a.data_dependent, a.field_of_struct, a.row_position, a.run_merged,
-     a.offset, a.offset_span, a.offset_step, a.sectors, a.ideal);
+     a.neighbour, a.neighbour_step, a.offset, a.offset_span, a.offset_step, a.sectors, a.ideal);
 }
 
 template <typename IO, typename S>
