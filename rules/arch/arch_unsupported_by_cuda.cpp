@@ -1,4 +1,6 @@
 // ARCH003 arch-unsupported-by-cuda — doc: arch_unsupported_by_cuda.md
+#include <algorithm>
+#include <optional>
 #include <set>
 #include <tuple>
 
@@ -14,8 +16,29 @@ namespace {
 
 constexpr RuleInfo kInfo{
     .id = "ARCH003", .name = "arch-unsupported-by-cuda", .family = "ARCH",
-    .default_severity = Severity::Error,
+    .default_severity = Severity::Error, .fix = FixAvailability::Sometimes,
     .summary = "A target architecture cannot be built by the build's CUDA toolkit"};
+
+// Removes one entry of a list written byte for byte in the file, with the separators after it
+// (before it, for the last entry). None when nothing the toolkit supports would be left: an
+// empty list makes torch detect the build machine's GPU, which is not what was asked.
+std::optional<Fix> drop_entry(const model::ArchSetting& s, const domain::ArchEntry& e, bool others_supported) {
+  if (!s.contiguous || !others_supported) return std::nullopt;
+  const std::string& v = s.value;
+  const uint32_t base = s.origin.span.begin;
+  if (e.span.begin < base || e.span.end > base + v.size() || e.span.begin >= e.span.end) return std::nullopt;
+  size_t b = e.span.begin - base, en = e.span.end - base;
+  auto sep = [&](size_t i) { return v[i] == ' ' || v[i] == ';' || v[i] == '\t'; };
+  if (en < v.size() && sep(en)) {
+    while (en < v.size() && sep(en)) ++en;
+  } else if (b > 0 && sep(b - 1)) {
+    while (b > 0 && sep(b - 1)) --b;
+  } else {
+    return std::nullopt;
+  }
+  return Fix{fmt::format("Remove `{}` from the list", e.text), Applicability::Unsafe,
+             {Edit{Span{static_cast<uint32_t>(base + b), static_cast<uint32_t>(base + en)}, ""}}};
+}
 
 class ArchUnsupportedByCuda final : public Rule {
  public:
@@ -29,7 +52,11 @@ class ArchUnsupportedByCuda final : public Rule {
         const domain::CudaVersion& cuda = toolkit->value;
         for (const model::ArchSetting* s : stages::arch_settings_of(stage)) {
           if (!s->value_known) continue;
-          for (const auto& e : s->parsed().entries) {
+          const auto entries = s->parsed().entries;
+          bool some_supported = std::any_of(entries.begin(), entries.end(), [&](const domain::ArchEntry& x) {
+            return domain::cuda_supports(cuda, x.arch).verdict != domain::Support::Unsupported;
+          });
+          for (const auto& e : entries) {
             auto sup = domain::cuda_supports(cuda, e.arch);
             if (sup.verdict != domain::Support::Unsupported) continue;
             auto& d = out.report(kInfo, Origin{s->origin.path, e.span},
@@ -38,6 +65,7 @@ class ArchUnsupportedByCuda final : public Rule {
                                              e.arch.sm_name(), cuda.str(), sup.reason,
                                              domain::supported_range(cuda), e.arch.sm()));
             d.related.push_back({toolkit->origin, stages::toolkit_note(stage, *toolkit)});
+            d.fix = drop_entry(*s, e, some_supported);
           }
         }
       }
