@@ -430,9 +430,8 @@ void Summarizer::context_manager(TSNode value, const FnContext& ctx) {
   // A @contextmanager function without `yield` returns a plain iterator Dynamo cannot enter.
   if (TSNode call = strip_parens(value); type_of(call) == "call") {
     Val fn = eval(field(call, "function"), ctx, 0);
-    if (fn.is(K::Func))
-      for (size_t i = 0; i < defs_.size() && i < out_.functions.size(); ++i) {
-        if (out_.functions[i].qualname != fn.text) continue;
+    if (int fi = fn.is(K::Func) ? def_index(fn.text) : -1; fi >= 0) {
+        const size_t i = static_cast<size_t>(fi);
         TSNode dec = defs_[i].decorated;
         bool cm = false;
         if (!ts_node_is_null(dec))
@@ -443,7 +442,6 @@ void Summarizer::context_manager(TSNode value, const FnContext& ctx) {
         if (cm && !yields)
           brk(BreakKind::PythonConstruct, Gate::Always, value, "GB0221",
               "`with` on a `@contextmanager` function that never yields");
-        break;
       }
   }
   Val v = eval(value, ctx, 0);
@@ -660,8 +658,8 @@ bool Summarizer::call_args_hold(const CallPattern& row, TSNode call, const ArgsV
       if (type_of(msg) == "identifier") {
         Val v = eval(msg, ctx, 0);
         if (v.is(K::Func) && cur() && v.text.starts_with(cur()->qualname + "."))
-          for (size_t i = 0; i < defs_.size() && i < out_.functions.size(); ++i)
-            if (out_.functions[i].qualname == v.text) return names_local(field(defs_[i].node, "body"), ctx, 0);
+          if (int fi = def_index(v.text); fi >= 0)
+            return names_local(field(defs_[static_cast<size_t>(fi)].node, "body"), ctx, 0);
       }
       return true;
     }

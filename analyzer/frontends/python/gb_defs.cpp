@@ -69,6 +69,7 @@ int Summarizer::define(TSNode st, const std::string& prefix, int cls, int depth)
     c.qualname = qual;
     c.name_span = span_of(field(def, "name"));
     int ci = static_cast<int>(out_.classes.size());
+    class_index_.try_emplace(qual, ci);
     out_.classes.push_back(std::move(c));
     class_nodes_.push_back(def);
     if (prefix.empty()) out_.globals[name] = Val::of(K::Class, qual);
@@ -81,6 +82,7 @@ int Summarizer::define(TSNode st, const std::string& prefix, int cls, int depth)
   f.cls = cls;
   f.name_span = span_of(field(def, "name"));
   int fi = static_cast<int>(out_.functions.size());
+  function_index_.try_emplace(qual, fi);
   out_.functions.push_back(std::move(f));
   defs_.push_back({def, decorated, false, nullptr});
   if (cls >= 0) out_.classes[static_cast<size_t>(cls)].methods[name] = fi;

@@ -65,6 +65,7 @@ int Summarizer::compiled_lambda(TSNode lambda, FnContext& ctx) {
   f.cls = -1;
   f.name_span = span_of(lambda);
   int fi = static_cast<int>(out_.functions.size());
+  function_index_.try_emplace(f.qualname, fi);
   out_.functions.push_back(std::move(f));
   defs_.push_back({lambda, TSNode{}, fn_ >= 0, fn_ >= 0 ? ctx.scope : nullptr});
   if (fn_ < 0) return fi;  // module level: pass 3 walks it

@@ -16,8 +16,8 @@ bool Summarizer::has_trait(const Val& v, ClassTrait trait) const {
   const Val* c = &v;
   if (c->is(K::Instance) && !c->items.empty()) c = &c->items[0];
   if (!c->is(K::Class)) return false;
-  for (size_t ci = 0; ci < out_.classes.size() && ci < class_nodes_.size(); ++ci) {
-    if (out_.classes[ci].qualname != c->text) continue;
+  if (int found = class_def_index(c->text); found >= 0) {
+    const size_t ci = static_cast<size_t>(found);
     TSNode def = class_nodes_[ci];
     TSNode init{};
     bool hash = false;
@@ -110,9 +110,13 @@ bool Summarizer::pytree_registered(std::string_view cls) const {
 }
 
 int Summarizer::def_index(std::string_view qualname) const {
-  for (size_t i = 0; i < defs_.size() && i < out_.functions.size(); ++i)
-    if (out_.functions[i].qualname == qualname) return static_cast<int>(i);
-  return -1;
+  auto it = function_index_.find(qualname);
+  return it == function_index_.end() || static_cast<size_t>(it->second) >= defs_.size() ? -1 : it->second;
+}
+
+int Summarizer::class_def_index(std::string_view qualname) const {
+  auto it = class_index_.find(qualname);
+  return it == class_index_.end() || static_cast<size_t>(it->second) >= class_nodes_.size() ? -1 : it->second;
 }
 
 bool Summarizer::decorated_with(size_t fi, std::string_view path, const FnContext& ctx) {

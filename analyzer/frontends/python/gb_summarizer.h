@@ -225,8 +225,9 @@ class Summarizer {
   enum class ClassTrait { HashOverride, PartialTypedDict, UninitializedModule, PlainObject };
   bool has_trait(const Val& v, ClassTrait t) const;
   bool pytree_registered(std::string_view cls) const;  // register_pytree_node(C, ...) & co. at module level
-  // The definition of a function of this file by its qualified name; -1 when none.
+  // The definition of a function (class) of this file by its qualified name; -1 when none.
   int def_index(std::string_view qualname) const;
+  int class_def_index(std::string_view qualname) const;
   bool decorated_with(size_t fi, std::string_view path, const FnContext& ctx);
   // The method called on a module-level object that a function of this file mutates
   // (`_SEEN.append`); "" when none.
@@ -266,6 +267,10 @@ class Summarizer {
   std::vector<std::string> when_;       // the enclosing undecided conditions (BreakSite::when)
   std::map<std::string, bool, std::less<>> predicates_;  // compiling_predicate's answers
   std::vector<Def> defs_;               // parallel to out_.functions
+  // The first function and class of each qualified name (a name defined twice, under `if` and
+  // `else`, is looked up as its first definition).
+  std::map<std::string, int, std::less<>> function_index_;
+  std::map<std::string, int, std::less<>> class_index_;
   std::vector<TSNode> class_nodes_;     // parallel to out_.classes
   Scope module_scope_;
   std::map<size_t, std::map<std::string, bool>> patches_;

@@ -92,8 +92,8 @@ std::optional<bool> Summarizer::guard(TSNode cond, const FnContext& ctx, int dep
 bool Summarizer::compiling_predicate(const std::string& qualname) {
   auto [it, fresh] = predicates_.try_emplace(qualname, false);
   if (!fresh) return it->second;
-  for (size_t i = 0; i < defs_.size() && i < out_.functions.size(); ++i) {
-    if (out_.functions[i].qualname != qualname) continue;
+  if (int fi = def_index(qualname); fi >= 0) {
+    const size_t i = static_cast<size_t>(fi);
     int compiling = 0;
     bool other = false;
     returns_of(field(defs_[i].node, "body"), 0, [&](TSNode value) {
@@ -107,7 +107,6 @@ bool Summarizer::compiling_predicate(const std::string& qualname) {
       other = true;
     });
     it->second = compiling > 0 && !other;
-    break;
   }
   return it->second;
 }
