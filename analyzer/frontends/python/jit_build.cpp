@@ -11,6 +11,7 @@
 #include <tree_sitter/api.h>
 
 #include "analyzer/frontends/python/py_eval.h"
+#include "analyzer/frontends/python/str_list.h"
 
 namespace cudalint::python {
 
@@ -317,25 +318,6 @@ std::optional<ResolvedPath> resolve_path(const TSNode& expr, Scope& scope, Inter
 
 namespace {
 
-StrList str_list(const Value& v, Span span) {
-  StrList l;
-  l.span = span;
-  if (v.is(K::Str)) {  // cpp_extension accepts one string for a list
-    l.items.push_back({v.text, v.span});
-    return l;
-  }
-  if (!v.is_seq()) {
-    l.complete = false;
-    return l;
-  }
-  l.complete = v.complete;
-  for (const Value& x : v.items) {
-    if (x.is(K::Str)) l.items.push_back({x.text, x.span});
-    else l.complete = false;
-  }
-  return l;
-}
-
 class JitFinder {
  public:
   JitFinder(Interpreter& in, std::vector<JitBuild>& out) : in_(in), out_(out) {}
@@ -399,7 +381,7 @@ class JitFinder {
     };
     if (const Arg* n = arg(0, "name"); n && n->value.is(K::Str)) j.name = Str{n->value.text, n->value.span};
     auto flags = [&](const Arg* x, StrList& dst) {
-      if (x && !x->value.is(K::None)) dst = str_list(x->value, x->span);
+      if (x && !x->value.is(K::None)) dst = str_list(x->value, x->span, true);
       else if (!x && a.unknown_rest) dst.complete = false;
     };
     if (is_inline) {
@@ -468,7 +450,7 @@ class JitFinder {
       one(n);
       return;
     }
-    l = str_list(x->value, x->span);
+    l = str_list(x->value, x->span, true);
   }
 
   bool b_expr(Span s, TSNode* out) const { return bindings_.expression_of(s, out); }

@@ -111,7 +111,7 @@ void Extractor::extension(std::string kind, TSNode call, Scope& scope, std::opti
   const Arg* sources = a.positional(1);
   if (!sources) sources = a.keyword("sources");
   if (sources) {
-    e.sources = str_list(sources->value, sources->span);
+    e.sources = str_list(sources->value, sources->span, false);
     TSNode node = sources->node;
     if (ts_node_is_null(node)) node = splat_entry(call, "sources", scope);
     if (!ts_node_is_null(node)) {
@@ -130,14 +130,14 @@ void Extractor::extension(std::string kind, TSNode call, Scope& scope, std::opti
       for (auto [key, dst] : {std::pair{"cxx", &e.cxx_args}, std::pair{"nvcc", &e.nvcc_args}}) {
         Span s = pair_value_span(eca->node, key, scope).value_or(eca->span);
         if (const Value* x = v.find(key)) {
-          *dst = str_list(*x, s);
+          *dst = str_list(*x, s, false);
         } else if (!v.complete) {
           dst->complete = false;
           dst->span = s;
         }
       }
     } else if (v.is_seq()) {
-      e.cxx_args = str_list(v, eca->span);  // a plain list goes to every compiler
+      e.cxx_args = str_list(v, eca->span, false);  // a plain list goes to every compiler
       e.nvcc_args = e.cxx_args;
     } else {
       e.cxx_args.complete = e.nvcc_args.complete = false;

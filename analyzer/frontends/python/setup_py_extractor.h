@@ -22,10 +22,9 @@
 #include "analyzer/frontends/python/jit_build.h"
 #include "analyzer/frontends/python/py_eval.h"
 #include "analyzer/frontends/python/setup_py.h"
+#include "analyzer/frontends/python/str_list.h"
 
 namespace cudalint::python::setup_detail {
-
-using K = Value::Kind;
 
 using K = Value::Kind;
 
@@ -134,21 +133,6 @@ inline Tri build_extension(const Value& v) {
     case K::Unknown: return Tri::Maybe;
     default: return Tri::No;
   }
-}
-
-inline StrList str_list(const Value& v, Span span) {
-  StrList l;
-  l.span = span;
-  if (!v.is_seq()) {
-    l.complete = false;
-    return l;
-  }
-  l.complete = v.complete;
-  for (const Value& x : v.items) {
-    if (x.is(K::Str)) l.items.push_back({x.text, x.span});
-    else l.complete = false;
-  }
-  return l;
 }
 
 inline std::optional<Str> str_of(const Value& v) {
