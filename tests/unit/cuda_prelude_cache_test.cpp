@@ -68,7 +68,11 @@ TEST(CudaPreludeCache, StandardHeadersPrecompiledFindWhatTheirTextFinds) {
   PreludeCache cache;
   Options cached = plain;
   cached.prelude_cache = &cache;
-  const std::string lead = "// leading comment\n#include <cstdio>\n#include <vector>\n#include <cmath>\n";
+  // The arch-dependent line after the includes gives the two archs different tokens, so each
+  // file with a feature is parsed for both (whichever cases the sample holds).
+  const std::string lead =
+      "// leading comment\n#include <cstdio>\n#include <vector>\n#include <cmath>\n"
+      "#if __CUDA_ARCH__ >= 900\n__device__ int lead_sm90_only;\n#endif\n";
   unsigned parses = 0, std_parses = 0;
   size_t lines = 0;
   for (const auto& f : files) {
