@@ -15,6 +15,7 @@ std::unique_ptr<Rule> make_arch007();
 std::unique_ptr<Rule> make_arch008();
 std::unique_ptr<Rule> make_arch010();
 std::unique_ptr<Rule> make_arch011();
+std::unique_ptr<Rule> make_arch012();
 std::unique_ptr<Rule> make_bld001();
 std::unique_ptr<Rule> make_bld002();
 std::unique_ptr<Rule> make_bld003();
@@ -92,6 +93,7 @@ constexpr std::array kRegistry{
     RegistryEntry{"ARCH008", &make_arch008},
     RegistryEntry{"ARCH010", &make_arch010},
     RegistryEntry{"ARCH011", &make_arch011},
+    RegistryEntry{"ARCH012", &make_arch012},
     RegistryEntry{"BLD001", &make_bld001},
     RegistryEntry{"BLD002", &make_bld002},
     RegistryEntry{"BLD003", &make_bld003},
