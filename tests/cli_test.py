@@ -57,6 +57,19 @@ class Cli(unittest.TestCase):
         self.assertEqual(run(["frobnicate"], self.dir).returncode, 2)
         self.assertEqual(run(["check", "--select", "NOPE"], self.dir).returncode, 2)
 
+    def test_cuda_sources_are_parsed_only_for_rules_that_need_a_parse(self):
+        # `--select GB` on a tree of CUDA sources: no rule reads a parse, so none is made (a
+        # parse would leave its result in the cache); INTR needs one.
+        write(self.dir, "src/k.cu", "__global__ void k(float* p) { p[0] = __shfl_down(p[1], 1); }\n")
+        gb_cache, intr_cache = os.path.join(self.dir, "c1"), os.path.join(self.dir, "c2")
+        p = run(["check", "--select", "GB", "--cache-dir", gb_cache, "src"], self.dir)
+        self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+        self.assertFalse(os.path.exists(os.path.join(gb_cache, "v1", "cuda")))
+        p = run(["check", "--select", "INTR", "--cache-dir", intr_cache, "src"], self.dir)
+        self.assertEqual(p.returncode, 1, p.stdout + p.stderr)
+        self.assertIn("INTR003", p.stdout)
+        self.assertTrue(os.listdir(os.path.join(intr_cache, "v1", "cuda")))
+
     def test_clean_project_is_silent_and_exits_0(self):
         shutil.copytree(os.path.join(REPO, "examples", "clean"), os.path.join(self.dir, "p"))
         p = run(["check"], os.path.join(self.dir, "p"))

@@ -527,23 +527,34 @@ RunOutput run_analysis(const RunOptions& opts) {
     ci.prelude_cache = opts.prelude_cache;
     ci.disk_cache = opts.disk_cache;
     // RuleInfos are static objects: the pointers outlive the rule instances.
-    std::vector<const RuleInfo*> mem_rules;
-    for (const auto& e : rules::registry())
-      if (const RuleInfo& r = e.make()->info(); r.family == "MEM") mem_rules.push_back(&r);
+    // The rules a parse of a CUDA source can feed: a source none of them is enabled for (a
+    // `--select GB` run, say) is not parsed.
+    std::vector<const RuleInfo*> mem_rules, parse_rules;
+    for (const auto& e : rules::registry()) {
+      const RuleInfo& r = e.make()->info();
+      if (r.family == "MEM") mem_rules.push_back(&r);
+      if (r.family == "MEM" || r.family == "INTR" || r.id == "PARSE001" || r.id == "PARSE006") parse_rules.push_back(&r);
+    }
+    std::set<std::string> parsed;
+    size_t sources = 0;
     for (const auto& [sf, abs] : loaded) {
       // Only the sources analyze_cuda_sources parses (an editor asks for one buffer's).
       if (sf->kind != FileKind::CudaSource || (opts.cuda_sources && !opts.cuda_sources->count(abs))) continue;
-      bool wants = false;
+      ++sources;
+      bool wants = false, parse = true;
       if (opts.only_rule) {
         wants = opts.only_rule->starts_with("MEM");
       } else {
         const LoadedConfig& lc = configs.for_file(abs);
         const std::string rel = lc.config ? relative_to(abs, lc.config->dir) : sf->path;
-        wants = std::any_of(mem_rules.begin(), mem_rules.end(),
-                            [&](const RuleInfo* r) { return lc.selection->enabled(*r, rel); });
+        auto enabled = [&](const RuleInfo* r) { return lc.selection->enabled(*r, rel); };
+        wants = std::any_of(mem_rules.begin(), mem_rules.end(), enabled);
+        parse = std::any_of(parse_rules.begin(), parse_rules.end(), enabled);
       }
       if (wants) cuda_accesses.insert(abs);
+      if (parse) parsed.insert(abs);
     }
+    if (parsed.size() < sources) ci.only = std::move(parsed);
     ci.wants_accesses = [&cuda_accesses](const std::string&, const std::string& abs) {
       return cuda_accesses.count(abs) > 0;
     };
