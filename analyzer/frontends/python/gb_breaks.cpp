@@ -129,9 +129,10 @@ void Summarizer::scan(TSNode n, FnContext& ctx, int depth, bool store) {
   if (t == "call") {
     on_call(n, ctx);
     TSNode fn = field(n, "function");
-    if (type_of(fn) == "attribute") slice_attribute(fn, ctx, depth);
-    if (type_of(fn) == "attribute") scan(field(fn, "object"), ctx, depth + 1);
-    else if (type_of(fn) != "identifier") scan(fn, ctx, depth + 1);
+    if (type_of(fn) == "attribute") {
+      slice_attribute(fn, ctx, depth);
+      scan(field(fn, "object"), ctx, depth + 1);
+    } else if (type_of(fn) != "identifier") scan(fn, ctx, depth + 1);
     TSNode args = field(n, "arguments");
     if (!ts_node_is_null(args)) scan(args, ctx, depth + 1);
     return;
@@ -431,18 +432,18 @@ void Summarizer::context_manager(TSNode value, const FnContext& ctx) {
   if (TSNode call = strip_parens(value); type_of(call) == "call") {
     Val fn = eval(field(call, "function"), ctx, 0);
     if (int fi = fn.is(K::Func) ? def_index(fn.text) : -1; fi >= 0) {
-        const size_t i = static_cast<size_t>(fi);
-        TSNode dec = defs_[i].decorated;
-        bool cm = false;
-        if (!ts_node_is_null(dec))
-          for (TSNode d : named_children(dec))
-            if (type_of(d) == "decorator" && dotted(d).ends_with("contextmanager")) cm = true;
-        bool yields = false;
-        python::each_word(txt(field(defs_[i].node, "body")), [&](std::string_view w) { yields |= w == "yield"; });
-        if (cm && !yields)
-          brk(BreakKind::PythonConstruct, Gate::Always, value, "GB0221",
-              "`with` on a `@contextmanager` function that never yields");
-      }
+      const size_t i = static_cast<size_t>(fi);
+      TSNode dec = defs_[i].decorated;
+      bool cm = false;
+      if (!ts_node_is_null(dec))
+        for (TSNode d : named_children(dec))
+          if (type_of(d) == "decorator" && dotted(d).ends_with("contextmanager")) cm = true;
+      bool yields = false;
+      python::each_word(txt(field(defs_[i].node, "body")), [&](std::string_view w) { yields |= w == "yield"; });
+      if (cm && !yields)
+        brk(BreakKind::PythonConstruct, Gate::Always, value, "GB0221",
+            "`with` on a `@contextmanager` function that never yields");
+    }
   }
   Val v = eval(value, ctx, 0);
   if (!v.is(K::Instance) || v.items.empty() || !v.items[0].is(K::Path)) return;
@@ -495,7 +496,7 @@ std::string Summarizer::dtype_change(TSNode value) const {
 // results as pytrees, so an instance of a plain class of this file, in or out, breaks.
 void Summarizer::nonstrict_call(TSNode call, const Val& callee, const ArgsView& a, FnContext& ctx) {
   int fi = def_index(callee.text);
-  if (fi < 0 || !decorated_with(static_cast<size_t>(fi), "torch._dynamo.nonstrict_trace", ctx)) return;
+  if (fi < 0 || ts_node_is_null(decorator_named(static_cast<size_t>(fi), "torch._dynamo.nonstrict_trace", ctx))) return;
   for (TSNode arg : a.pos) {
     Val v = eval(arg, ctx, 0);
     if (v.is(K::Instance) && has_trait(v, ClassTrait::PlainObject)) {

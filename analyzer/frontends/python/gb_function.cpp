@@ -30,16 +30,9 @@ void Summarizer::nested_def(TSNode st, FnContext& ctx, int depth) {
   defs_[static_cast<size_t>(fi)].nested = true;
   defs_[static_cast<size_t>(fi)].outer = ctx.scope;
   // nonstrict_trace applies only to functions defined outside the compiled code.
-  if (TSNode dec = defs_[static_cast<size_t>(fi)].decorated; !ts_node_is_null(dec))
-    for (TSNode d : named_children(dec)) {
-      auto kids = named_children(d);
-      if (type_of(d) != "decorator" || kids.empty()) continue;
-      TSNode e = type_of(kids[0]) == "call" ? field(kids[0], "function") : kids[0];
-      Val v = eval(e, ctx, 0);
-      if (v.is(K::Path) && v.text == "torch._dynamo.nonstrict_trace")
-        brk(BreakKind::TorchFunction, Gate::Always, d, "GB0078",
-            "`@torch._dynamo.nonstrict_trace` on a function defined inside compiled code");
-    }
+  if (TSNode d = decorator_named(static_cast<size_t>(fi), "torch._dynamo.nonstrict_trace", ctx); !ts_node_is_null(d))
+    brk(BreakKind::TorchFunction, Gate::Always, d, "GB0078",
+        "`@torch._dynamo.nonstrict_trace` on a function defined inside compiled code");
   ctx.scope->vars[std::string(out_.functions[static_cast<size_t>(fi)].name())] =
       Val::of(K::Func, out_.functions[static_cast<size_t>(fi)].qualname);
   walk_nested(static_cast<size_t>(fi), ctx);

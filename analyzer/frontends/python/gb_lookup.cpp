@@ -16,50 +16,49 @@ bool Summarizer::has_trait(const Val& v, ClassTrait trait) const {
   const Val* c = &v;
   if (c->is(K::Instance) && !c->items.empty()) c = &c->items[0];
   if (!c->is(K::Class)) return false;
-  if (int found = class_def_index(c->text); found >= 0) {
-    const size_t ci = static_cast<size_t>(found);
-    TSNode def = class_nodes_[ci];
-    TSNode init{};
-    bool hash = false;
-    TSNode body = field(def, "body");
-    for (TSNode st : named_children(body)) {
-      TSNode d = type_of(st) == "decorated_definition" ? field(st, "definition") : st;
-      if (type_of(d) != "function_definition") continue;
-      std::string_view name = txt(field(d, "name"));
-      if (name == "__hash__") hash = true;
-      if (name == "__init__") init = d;
+  const int found = class_def_index(c->text);
+  if (found < 0) return false;
+  const size_t ci = static_cast<size_t>(found);
+  TSNode def = class_nodes_[ci];
+  TSNode init{};
+  bool hash = false;
+  TSNode body = field(def, "body");
+  for (TSNode st : named_children(body)) {
+    TSNode d = type_of(st) == "decorated_definition" ? field(st, "definition") : st;
+    if (type_of(d) != "function_definition") continue;
+    std::string_view name = txt(field(d, "name"));
+    if (name == "__hash__") hash = true;
+    if (name == "__init__") init = d;
+  }
+  switch (trait) {
+    case ClassTrait::HashOverride: return hash;
+    case ClassTrait::PartialTypedDict: {
+      bool typed = false, partial = false;
+      TSNode sup = field(def, "superclasses");
+      for (TSNode b : named_children(sup)) {
+        if (type_of(b) == "keyword_argument")
+          partial |= txt(field(b, "name")) == "total" && literal_bool(field(b, "value")) == false;
+        else
+          typed |= dotted(b) == "TypedDict" || dotted(b).ends_with(".TypedDict");
+      }
+      return typed && partial;
     }
-    switch (trait) {
-      case ClassTrait::HashOverride: return hash;
-      case ClassTrait::PartialTypedDict: {
-        bool typed = false, partial = false;
-        TSNode sup = field(def, "superclasses");
-        for (TSNode b : named_children(sup)) {
-          if (type_of(b) == "keyword_argument")
-            partial |= txt(field(b, "name")) == "total" && literal_bool(field(b, "value")) == false;
-          else
-            typed |= dotted(b) == "TypedDict" || dotted(b).ends_with(".TypedDict");
-        }
-        return typed && partial;
-      }
-      case ClassTrait::PlainObject: {
-        TSNode up = ts_node_parent(def);
-        if (!out_.classes[ci].bases.empty() || !ts_node_is_null(field(def, "superclasses")) ||
-            (!ts_node_is_null(up) && type_of(up) == "decorated_definition"))
-          return false;
-        return !pytree_registered(out_.classes[ci].name) && !pytree_registered(out_.classes[ci].qualname);
-      }
-      case ClassTrait::UninitializedModule: {
-        bool module = false;
-        for (const Val& b : out_.classes[ci].bases)
-          module |= b.is(K::Path) && (b.text == "torch.nn.Module" || b.text == "torch.nn.modules.module.Module");
-        if (!module || ts_node_is_null(init)) return false;
-        std::string_view init_text = txt(field(init, "body"));
-        return init_text.find("super(") == std::string_view::npos &&
-               init_text.find("__init__(") == std::string_view::npos;
-      }
+    case ClassTrait::PlainObject: {
+      TSNode up = ts_node_parent(def);
+      if (!out_.classes[ci].bases.empty() || !ts_node_is_null(field(def, "superclasses")) ||
+          (!ts_node_is_null(up) && type_of(up) == "decorated_definition"))
+        return false;
+      return !pytree_registered(out_.classes[ci].name) && !pytree_registered(out_.classes[ci].qualname);
     }
-    return false;
+    case ClassTrait::UninitializedModule: {
+      bool module = false;
+      for (const Val& b : out_.classes[ci].bases)
+        module |= b.is(K::Path) && (b.text == "torch.nn.Module" || b.text == "torch.nn.modules.module.Module");
+      if (!module || ts_node_is_null(init)) return false;
+      std::string_view init_text = txt(field(init, "body"));
+      return init_text.find("super(") == std::string_view::npos &&
+             init_text.find("__init__(") == std::string_view::npos;
+    }
   }
   return false;
 }
@@ -119,9 +118,9 @@ int Summarizer::class_def_index(std::string_view qualname) const {
   return it == class_index_.end() || static_cast<size_t>(it->second) >= class_nodes_.size() ? -1 : it->second;
 }
 
-bool Summarizer::decorated_with(size_t fi, std::string_view path, const FnContext& ctx) {
+TSNode Summarizer::decorator_named(size_t fi, std::string_view path, const FnContext& ctx) {
   TSNode dec = defs_[fi].decorated;
-  if (ts_node_is_null(dec)) return false;
+  if (ts_node_is_null(dec)) return {};
   FnContext mctx;
   mctx.scope = &module_scope_;
   for (TSNode d : named_children(dec)) {
@@ -129,9 +128,9 @@ bool Summarizer::decorated_with(size_t fi, std::string_view path, const FnContex
     if (type_of(d) != "decorator" || kids.empty()) continue;
     TSNode e = type_of(kids[0]) == "call" ? field(kids[0], "function") : kids[0];
     Val v = eval(e, defs_[fi].nested ? ctx : mctx, 0);
-    if (v.is(K::Path) && v.text == path) return true;
+    if (v.is(K::Path) && v.text == path) return d;
   }
-  return false;
+  return {};
 }
 
 }  // namespace cudalint::python::gb::detail

@@ -228,7 +228,8 @@ class Summarizer {
   // The definition of a function (class) of this file by its qualified name; -1 when none.
   int def_index(std::string_view qualname) const;
   int class_def_index(std::string_view qualname) const;
-  bool decorated_with(size_t fi, std::string_view path, const FnContext& ctx);
+  // The decorator of function `fi` that evaluates to `path`; null when none does.
+  TSNode decorator_named(size_t fi, std::string_view path, const FnContext& ctx);
   // The method called on a module-level object that a function of this file mutates
   // (`_SEEN.append`); "" when none.
   std::string global_mutation(size_t fi);
@@ -243,6 +244,8 @@ class Summarizer {
   bool walk_stmt(TSNode st, FnContext& ctx, int depth);
   bool walk_if(TSNode st, FnContext& ctx, int depth);
   TSNode handler_of_raise(TSNode try_st) const;
+  // What an `except` clause names (`E` of `except E as e`, a tuple as written); null when bare.
+  static TSNode except_type(TSNode clause);
   static std::string both(const std::string& a, const std::string& b);
   std::string condition_text(TSNode cond) const;
   class WhenScope;

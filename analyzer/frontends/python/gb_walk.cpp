@@ -253,9 +253,7 @@ bool Summarizer::walk_stmt(TSNode st, FnContext& ctx, int depth) {
     bool catches_assert = false;
     for (TSNode c : named_children(st)) {
       if (type_of(c) != "except_clause") continue;
-      TSNode value = field(c, "value");
-      if (!ts_node_is_null(value) && type_of(value) == "as_pattern" && !named_children(value).empty())
-        value = named_children(value)[0];
+      TSNode value = except_type(c);
       std::vector<TSNode> names = {value};
       if (!ts_node_is_null(value) && type_of(strip_parens(value)) == "tuple") {
         names.clear();
@@ -319,6 +317,13 @@ bool Summarizer::walk_stmt(TSNode st, FnContext& ctx, int depth) {
 // The `except` clause that catches a try body's closing `raise`: the first whose class is the
 // raised one's name, or Exception/BaseException, or a bare `except:`. Null when the body does not
 // end by raising or no clause is certain to catch it.
+TSNode Summarizer::except_type(TSNode clause) {
+  TSNode value = field(clause, "value");
+  if (!ts_node_is_null(value) && type_of(value) == "as_pattern" && !named_children(value).empty())
+    value = named_children(value)[0];
+  return value;
+}
+
 TSNode Summarizer::handler_of_raise(TSNode try_st) const {
   auto body = named_children(field(try_st, "body"));
   if (body.empty() || type_of(body.back()) != "raise_statement") return {};
@@ -329,9 +334,8 @@ TSNode Summarizer::handler_of_raise(TSNode try_st) const {
   std::string name = dotted(exc);
   for (TSNode c : named_children(try_st)) {
     if (type_of(c) != "except_clause") continue;
-    TSNode value = field(c, "value");
+    TSNode value = except_type(c);
     if (ts_node_is_null(value)) return c;
-    if (type_of(value) == "as_pattern" && !named_children(value).empty()) value = named_children(value)[0];
     std::string v = dotted(value);
     if (v == name || v == "Exception" || v == "BaseException") return c;
   }
