@@ -42,4 +42,12 @@ std::string toolkit_note(const model::DockerStage& stage, const model::Fact<doma
   return fmt::format("CUDA {} comes from this base image", toolkit.value.str());
 }
 
+std::optional<size_t> entry_offset(const model::ArchSetting& s, const domain::ArchEntry& e) {
+  const uint32_t base = s.origin.span.begin;
+  if (!s.contiguous || e.span.begin < base || e.span.end > base + s.value.size() || e.span.begin >= e.span.end ||
+      s.value.compare(e.span.begin - base, e.span.end - e.span.begin, e.text) != 0)
+    return std::nullopt;
+  return e.span.begin - base;
+}
+
 }  // namespace cudalint::rules::stages

@@ -1,6 +1,8 @@
 // Helpers shared by rules that read Dockerfile stages.
 #pragma once
 
+#include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -10,6 +12,11 @@ namespace cudalint::rules::stages {
 
 // Every TORCH_CUDA_ARCH_LIST setting a stage defines or its compile steps see, each once.
 std::vector<const model::ArchSetting*> arch_settings_of(const model::DockerStage& stage);
+
+// Where an entry of a setting's list starts in the setting's value, when the value is written
+// byte for byte in the file and the entry's own text is at its span (an edit there is an edit of
+// that entry); nullopt otherwise.
+std::optional<size_t> entry_offset(const model::ArchSetting& s, const domain::ArchEntry& e);
 
 // The stage and its ancestors through `FROM <stage>`, root first.
 std::vector<const model::DockerStage*> stage_chain(const model::DockerBuild& build, const model::DockerStage& stage);

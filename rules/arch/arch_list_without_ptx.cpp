@@ -22,11 +22,7 @@ constexpr RuleInfo kInfo{
 // `+PTX` after the newest entry without an `a`/`f` suffix (their PTX runs on that arch only),
 // where the entry is written in place.
 std::optional<Fix> add_ptx(const model::ArchSetting& s, const domain::ArchEntry& e) {
-  if (!s.contiguous || e.arch.suffix != 0) return std::nullopt;
-  const uint32_t base = s.origin.span.begin;
-  if (e.span.begin < base || e.span.end > base + s.value.size() ||
-      s.value.compare(e.span.begin - base, e.span.end - e.span.begin, e.text) != 0)
-    return std::nullopt;  // a name (`Ampere`) expanded into entries, not this token
+  if (e.arch.suffix != 0 || !stages::entry_offset(s, e)) return std::nullopt;
   return Fix{fmt::format("Embed PTX for the newest arch: `{}+PTX`", e.text), Applicability::Safe,
              {Edit{Span{e.span.end, e.span.end}, "+PTX"}}};
 }

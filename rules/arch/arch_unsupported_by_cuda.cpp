@@ -23,11 +23,11 @@ constexpr RuleInfo kInfo{
 // (before it, for the last entry). None when nothing the toolkit supports would be left: an
 // empty list makes torch detect the build machine's GPU, which is not what was asked.
 std::optional<Fix> drop_entry(const model::ArchSetting& s, const domain::ArchEntry& e, bool others_supported) {
-  if (!s.contiguous || !others_supported) return std::nullopt;
+  const std::optional<size_t> at = stages::entry_offset(s, e);
+  if (!at || !others_supported) return std::nullopt;
   const std::string& v = s.value;
   const uint32_t base = s.origin.span.begin;
-  if (e.span.begin < base || e.span.end > base + v.size() || e.span.begin >= e.span.end) return std::nullopt;
-  size_t b = e.span.begin - base, en = e.span.end - base;
+  size_t b = *at, en = *at + (e.span.end - e.span.begin);
   auto sep = [&](size_t i) { return v[i] == ' ' || v[i] == ';' || v[i] == '\t'; };
   if (en < v.size() && sep(en)) {
     while (en < v.size() && sep(en)) ++en;
