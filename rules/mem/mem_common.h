@@ -36,7 +36,8 @@ inline const char* verb(const cuda::GlobalAccess& a) { return a.store ? "store t
 // Why the caches absorb the waste when another warp or block uses the rest of each sector.
 inline std::string neighbour_note(const cuda::GlobalAccess& a) {
   if (a.neighbour.empty()) return {};
-  if (!a.neighbour.starts_with("threadIdx") && !a.neighbour.starts_with("blockIdx"))
+  const bool index = a.neighbour.starts_with("threadIdx.") || a.neighbour.starts_with("blockIdx.");
+  if (!index)
     return fmt::format("; the loop counter `{}` moves the address by {} byte{}, so the thread's next iterations {} the "
                        "rest of each sector, which L1 merges while the lines stay cached (DRAM traffic stays near the "
                        "ideal; the extra sectors cost L1 bandwidth)",
@@ -44,7 +45,7 @@ inline std::string neighbour_note(const cuda::GlobalAccess& a) {
   return fmt::format("; `{}` moves the address by {} byte{}, so other {} {} the rest of each sector, which L1/L2 merge "
                      "(DRAM traffic stays near the ideal; the extra sectors cost L1/L2 bandwidth)",
                      a.neighbour, a.neighbour_step, a.neighbour_step == 1 ? "" : "s",
-                     a.neighbour.starts_with("blockIdx") ? "blocks" : "warps of the block", a.store ? "write" : "read");
+                     a.neighbour.starts_with("blockIdx.") ? "blocks" : "warps of the block", a.store ? "write" : "read");
 }
 
 constexpr size_t kMaxRelated = 8;  // places listed with a grouped finding

@@ -310,8 +310,7 @@ class Analyzer {
       c.span = static_cast<double>(last - first);
       c.span_step = static_cast<double>(step);
       c.name = vd->getNameAsString();
-      c.near = static_cast<double>(step);  // the thread's next iteration reads the next element(s)
-      c.near_name = c.name;
+      c.neighbour(c.name, static_cast<double>(step));  // the thread's next iteration reads the next element(s)
       return c;
     }
     LV base = vd->getInit() ? eval(vd->getInit(), env, guard + 1) : LV::uniform(vd->getNameAsString());
@@ -356,11 +355,8 @@ class Analyzer {
       }
     }
     evaluating_.erase(vd);
-    if (changes && stepped && step > 0 && (r.near == 0 || step < r.near)) {
-      // A counter stepped by a constant: the thread's next iterations read the next elements.
-      r.near = step;
-      r.near_name = vd->getNameAsString();
-    }
+    // A counter stepped by a constant: the thread's next iterations read the next elements.
+    if (changes && stepped && step > 0 && (r.near == 0 || step < r.near)) r.neighbour(vd->getNameAsString(), step);
     if (changes) {
       r.c_unknown = true;
       if (r.is_uniform()) {

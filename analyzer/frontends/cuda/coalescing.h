@@ -37,9 +37,10 @@ struct GlobalAccess {
   // Other accesses of the kernel to the pointer fill the gap between lanes (`s[9*i+0]` ...
   // `s[9*i+8]`): each thread reads a contiguous run, which L1/L2 merge.
   bool run_merged = false;
-  // A thread or block index other than threadIdx.x that moves the address by less than a sector
-  // (`p[x * W + threadIdx.y]`, neighbour_step bytes): other warps or blocks read the rest of each
-  // sector the warp touches, which L1 or L2 merge (measured: DRAM traffic near the ideal).
+  // A thread or block index other than threadIdx.x, or a loop counter, that moves the address by
+  // less than a sector without a gap (`p[x * W + threadIdx.y]`, neighbour_step bytes): other warps
+  // or blocks, or the thread's next iterations, use the rest of each sector the warp touches,
+  // which L1 or L2 merge (measured: DRAM traffic near the ideal).
   std::string neighbour;
   uint32_t neighbour_step = 0;
   int64_t offset = 0;              // the known constant part of the address, in bytes

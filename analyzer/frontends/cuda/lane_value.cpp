@@ -107,8 +107,8 @@ LaneValue LaneValue::unknown() {
   return l;
 }
 
-LaneValue& LaneValue::neighbour(std::string index) {
-  near = 1;
+LaneValue& LaneValue::neighbour(std::string index, double step) {
+  near = step;
   near_name = std::move(index);
   return *this;
 }

@@ -31,18 +31,20 @@ struct LaneValue {
   bool uses_y = false;          // involves threadIdx.y / blockIdx.y (a 2-D index)
   bool tid_yz = false;          // involves threadIdx.y / threadIdx.z (may vary within a warp)
   bool scaled = false;          // the lane part was multiplied
-  // The smallest step by which a thread or block index other than threadIdx.x moves the value,
-  // added linearly (`x * W + threadIdx.y`: 1): other warps or blocks then use the neighbouring
-  // addresses. 0 when none does, or when the index went through a non-linear operation.
+  // The smallest step by which a thread or block index other than threadIdx.x, or a loop
+  // counter, moves the value, added linearly (`x * W + threadIdx.y`: 1): other warps or blocks,
+  // or the thread's next iterations, then use the neighbouring addresses. 0 when none does, or
+  // when the index went through a non-linear operation.
   double near = 0;
-  std::string near_name;        // that index, as written ("threadIdx.y")
+  std::string near_name;        // that index or counter, as written ("threadIdx.y", "k")
 
   static LaneValue constant(double c);
   static LaneValue lane();                                  // threadIdx.x
   static LaneValue uniform(std::string name = {}, bool certain = false);
   static LaneValue unknown();
-  // An index that warps or blocks other than this one take other values of (threadIdx.y, blockIdx.x).
-  LaneValue& neighbour(std::string index);
+  // Marks `index` as moving the value by `step`: an index other warps or blocks take other
+  // values of (threadIdx.y, blockIdx.x), or a loop counter.
+  LaneValue& neighbour(std::string index, double step = 1);
   // floor(lane / n) (n > 0) or lane % n: a tile's meta rank and thread rank.
   static LaneValue lane_div(int n);
   static LaneValue lane_mod(int n);
