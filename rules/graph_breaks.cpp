@@ -2,20 +2,23 @@
 
 #include <fmt/format.h>
 
+#include "rules/registry.h"
+
 namespace cudalint::rules {
 
 namespace {
 
 class GraphBreakRule final : public Rule {
  public:
-  GraphBreakRule(const RuleInfo& info, python::gb::BreakKind kind, GraphBreakMessage message)
-      : info_(info), kind_(kind), message_(message) {}
+  GraphBreakRule(const RuleInfo& info, GraphBreakMessage message, std::span<const python::gb::CallPattern> calls)
+      : info_(info), message_(message), calls_(calls) {}
 
   const RuleInfo& info() const override { return info_; }
+  std::span<const python::gb::CallPattern> calls() const { return calls_; }
 
   void check(const model::ProjectModel& model, DiagnosticSink& out) const override {
     for (const auto& g : model.graph_breaks) {
-      if (g.kind != kind_) continue;
+      if (g.rule != info_.id) continue;
       std::string msg = message_(g);
       bool conditional = !g.only_when.empty();
       if (conditional) msg += fmt::format("; only when `{}` holds as Dynamo traces it", g.only_when);
@@ -35,15 +38,29 @@ class GraphBreakRule final : public Rule {
 
  private:
   const RuleInfo& info_;
-  python::gb::BreakKind kind_;
   GraphBreakMessage message_;
+  std::span<const python::gb::CallPattern> calls_;
 };
+
+python::gb::CallPatterns gather_calls() {
+  python::gb::CallPatterns table;
+  for (const auto& e : registry()) {
+    std::unique_ptr<Rule> rule = e.make();
+    if (const auto* gb = dynamic_cast<const GraphBreakRule*>(rule.get())) table.add(e.id, gb->calls());
+  }
+  return table;
+}
 
 }  // namespace
 
-std::unique_ptr<Rule> make_graph_break_rule(const RuleInfo& info, python::gb::BreakKind kind,
-                                            GraphBreakMessage message) {
-  return std::make_unique<GraphBreakRule>(info, kind, message);
+std::unique_ptr<Rule> make_graph_break_rule(const RuleInfo& info, GraphBreakMessage message,
+                                            std::span<const python::gb::CallPattern> calls) {
+  return std::make_unique<GraphBreakRule>(info, message, calls);
+}
+
+const python::gb::CallPatterns& graph_break_calls() {
+  static const python::gb::CallPatterns table = gather_calls();
+  return table;
 }
 
 }  // namespace cudalint::rules

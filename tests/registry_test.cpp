@@ -9,6 +9,8 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include "analyzer/frontends/python/gb_rule_ids.h"
+#include "rules/graph_breaks.h"
 #include "rules/registry.h"
 
 namespace fs = std::filesystem;
@@ -104,6 +106,22 @@ TEST(Registry, EveryRuleHasSourceAndFixtures) {
     }
     EXPECT_GE(positive, 1) << info.id << ": needs a positive fixture case";
     EXPECT_GE(cases, 2) << info.id << ": needs positive and negative cases";
+  }
+}
+
+// A GB rule is found through its own call patterns or where the summarizer or model meets its
+// breaks (gb_rule_ids.h); a rule with neither would never report, an id there without a rule
+// would report nothing.
+TEST(Registry, EveryGraphBreakRuleIsDetected) {
+  std::set<std::string_view> with_rows, gb_rules;
+  for (const auto& row : rules::graph_break_calls().all()) with_rows.insert(row.rule);
+  for (const auto& e : rules::registry())
+    if (e.id.starts_with("GB")) gb_rules.insert(e.id);
+  for (std::string_view id : python::gb::rule_id::kAll) EXPECT_TRUE(gb_rules.count(id)) << id << " is not a GB rule";
+  for (std::string_view id : gb_rules) {
+    bool found_elsewhere = std::find(python::gb::rule_id::kAll.begin(), python::gb::rule_id::kAll.end(), id) !=
+                           python::gb::rule_id::kAll.end();
+    EXPECT_TRUE(with_rows.count(id) || found_elsewhere) << id << " has no call patterns and is not in gb_rule_ids.h";
   }
 }
 

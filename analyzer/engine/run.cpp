@@ -33,6 +33,7 @@
 #include "analyzer/frontends/requirements/requirements.h"
 #include "analyzer/model/project_model.h"
 #include "llvm/Support/JSON.h"
+#include "rules/graph_breaks.h"
 #include "rules/registry.h"
 
 namespace cudalint {
@@ -197,6 +198,7 @@ void parse_compile_commands(const SourceFile& sf, std::vector<Diagnostic>& out) 
 // A .py file's graph-break summary, as the analysis asks for it (model::summarize_unit). It
 // depends on the text and that request alone: an unchanged file is read from the cache.
 python::gb::Summary python_summary(const model::PythonUnit& u, const DiskCache* cache) {
+  const python::gb::CallPatterns& calls = rules::graph_break_calls();
   std::optional<python::gb::Summary> summary;
   std::string key;
   if (cache) {
@@ -209,7 +211,7 @@ python::gb::Summary python_summary(const model::PythonUnit& u, const DiskCache* 
     if (auto bytes = cache->load("gb", key)) summary = python::gb::deserialize(*bytes);
   }
   if (!summary) {
-    summary = model::summarize_unit(u);
+    summary = model::summarize_unit(u, calls);
     if (cache) cache->store("gb", key, python::gb::serialize(*summary));
   }
   return std::move(*summary);
@@ -496,6 +498,7 @@ RunOutput run_analysis(const RunOptions& opts) {
     return std::string_view(extra_cmake.emplace(abs, std::move(lr.file->text)).first->second);
   };
   inputs.display_path = [&](const std::string& abs) { return display_path_for(abs, root); };
+  inputs.graph_break_calls = &rules::graph_break_calls();
   // Modules the graph-break analysis turns out to need, summarised in parallel.
   inputs.summarize_python = [&](std::vector<model::PythonUnit>& units, const std::vector<size_t>& which) {
     parallel_for(which.size(), jobs, [&](size_t i) {

@@ -8,6 +8,8 @@
 
 #include <fmt/format.h>
 
+#include "analyzer/frontends/python/gb_call_patterns.h"
+
 #include "analyzer/model/compiled_regions_analysis.h"
 
 namespace cudalint::model {
@@ -225,16 +227,17 @@ void Analysis::collect_entries() {
 
 using regions::Analysis;
 
-python::gb::Summary summarize_unit(const PythonUnit& u) {
-  return u.full ? python::gb::summarize(u.file->text) : python::gb::summarize_lazy(u.file->text, u.want);
+python::gb::Summary summarize_unit(const PythonUnit& u, const python::gb::CallPatterns& calls) {
+  return u.full ? python::gb::summarize(u.file->text, calls) : python::gb::summarize_lazy(u.file->text, calls, u.want);
 }
 
 std::vector<GraphBreak> find_graph_breaks(std::vector<PythonUnit>& units, const GraphBreakInputs& in,
                                           const SummarizeUnits& summarize, std::vector<UnmatchedEntryPoint>* unmatched) {
+  const python::gb::CallPatterns none;
   auto fill = [&](const std::vector<size_t>& which) {
     if (summarize) summarize(units, which);
     for (size_t u : which)  // without a summarizer, or whatever it left out
-      if (!units[u].summary) units[u].summary = summarize_unit(units[u]);
+      if (!units[u].summary) units[u].summary = summarize_unit(units[u], in.calls ? *in.calls : none);
   };
   // Each run that needs more summaries (or names a summary left out) is repeated with them; it
   // only reads summaries, so the last run (which needed none it lacked) computes what a run over

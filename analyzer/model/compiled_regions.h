@@ -48,8 +48,8 @@ struct PythonUnit {
 };
 
 // The unit's summary as the analysis asks for it: python::gb::summarize_lazy with `want`, or
-// python::gb::summarize when `full`.
-python::gb::Summary summarize_unit(const PythonUnit& u);
+// python::gb::summarize when `full`; `calls` are the GB rules' call patterns.
+python::gb::Summary summarize_unit(const PythonUnit& u, const python::gb::CallPatterns& calls);
 
 // A compiled region that reaches a graph break.
 struct RegionEntry {
@@ -60,7 +60,7 @@ struct RegionEntry {
 };
 
 struct GraphBreak {
-  python::gb::BreakKind kind{};
+  std::string rule;       // the id of the GB rule that reports it ("GB004")
   Origin where;
   std::string what;       // the source at `where`, shortened
   std::string registry;   // Dynamo graph-break registry id: "GB0124"
@@ -86,6 +86,9 @@ struct UnmatchedEntryPoint {
 
 // What the analysis needs besides the Python files.
 struct GraphBreakInputs {
+  // The GB rules' call patterns (rules::graph_break_calls()), for the units the analysis
+  // summarises itself; none when null.
+  const python::gb::CallPatterns* calls = nullptr;
   std::vector<std::pair<std::string, Origin>> entry_points;  // config globs
   std::vector<std::string> extension_modules;                // setup.py extension names
   // Dockerfile ENV settings of TORCHDYNAMO_* variables: name -> value.

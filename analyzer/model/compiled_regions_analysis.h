@@ -64,9 +64,9 @@ struct Site {
   int unit;
   uint32_t begin;
   uint32_t end;
-  gb::BreakKind kind;
+  std::string rule;
   bool operator<(const Site& o) const {
-    return std::tie(unit, begin, end, kind) < std::tie(o.unit, o.begin, o.end, o.kind);
+    return std::tie(unit, begin, end, rule) < std::tie(o.unit, o.begin, o.end, o.rule);
   }
 };
 
@@ -123,7 +123,7 @@ class Analysis {
 
   // ---- the walk (compiled_regions_walk.cpp) ----
   static bool breaks(gb::Gate g, const Config& c);
-  void record(size_t entry, int unit, Span span, gb::BreakKind kind, const std::string& what,
+  void record(size_t entry, int unit, Span span, std::string_view rule, const std::string& what,
               const std::string& registry, const std::string& detail,
               const std::optional<std::pair<int, const gb::CallSite*>>& via, const std::string& via_callee,
               const std::string& when);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <deque>
 
+#include "analyzer/frontends/python/gb_rule_ids.h"
 #include "analyzer/model/compiled_regions_analysis.h"
 
 namespace cudalint::model::regions {
@@ -20,11 +21,11 @@ bool Analysis::breaks(gb::Gate g, const Config& c) {
   return false;
 }
 
-void Analysis::record(size_t entry, int unit, Span span, gb::BreakKind kind, const std::string& what,
+void Analysis::record(size_t entry, int unit, Span span, std::string_view rule, const std::string& what,
                       const std::string& registry, const std::string& detail,
                       const std::optional<std::pair<int, const gb::CallSite*>>& via, const std::string& via_callee,
                       const std::string& when) {
-  Site key{unit, span.begin, span.end, kind};
+  Site key{unit, span.begin, span.end, std::string(rule)};
   auto [it, fresh] = found_.try_emplace(key);
   Found& f = it->second;
   if (fresh) {
@@ -113,7 +114,7 @@ void Analysis::walk(size_t e) {
           held_breaks.emplace_back(n, &b);
           continue;
         }
-        record(e, n.unit, b.span, b.kind, b.what, b.registry, b.detail, n.via, n.via_callee,
+        record(e, n.unit, b.span, b.rule, b.what, b.registry, b.detail, n.via, n.via_callee,
                b.when.empty() ? n.when : b.when);
       }
       for (const auto& c : f.calls) {
@@ -131,7 +132,7 @@ void Analysis::walk(size_t e) {
       if (live(it->first, it->second->needs)) {
         const Node& n = it->first;
         const gb::BreakSite& b = *it->second;
-        record(e, n.unit, b.span, b.kind, b.what, b.registry, b.detail, n.via, n.via_callee,
+        record(e, n.unit, b.span, b.rule, b.what, b.registry, b.detail, n.via, n.via_callee,
                b.when.empty() ? n.when : b.when);
         it = held_breaks.erase(it);
       } else {
@@ -162,7 +163,7 @@ void Analysis::call(size_t e, const Config& cfg, int unit, const gb::CallSite& c
     case TK::Function: {
       const auto& f = sum(t.unit).functions[static_cast<size_t>(t.index)];
       if (f.disabled) {
-        record(e, unit, c.span, gb::BreakKind::DisabledCall, what(), f.disabled_nonrecursive ? "GB0099" : "GB0098",
+        record(e, unit, c.span, gb::rule_id::kDisabledFunctionCalled, what(), f.disabled_nonrecursive ? "GB0099" : "GB0098",
                f.qualname, r.via, r.callee, r.when);
         return;
       }
@@ -184,20 +185,20 @@ void Analysis::call(size_t e, const Config& cfg, int unit, const gb::CallSite& c
     case TK::ExternalInstance: {
       std::string_view last = std::string_view(t.path).substr(t.path.rfind('.') + 1);
       if (t.path.starts_with("torch.nn.") && (last == "LSTM" || last == "GRU" || last == "RNN") && !cfg.allow_rnn)
-        record(e, unit, c.span, gb::BreakKind::RnnModule, what(), "GB0014", "torch.nn." + std::string(last),
+        record(e, unit, c.span, gb::rule_id::kRnnModuleInCompiledCode, what(), "GB0014", "torch.nn." + std::string(last),
                r.via, r.callee, r.when);
       return;
     }
     case TK::Scripted: {
       if (!t.items.empty() && (t.items[0].kind == TK::Instance || t.items[0].kind == TK::ExternalInstance))
-        record(e, unit, c.span, gb::BreakKind::ScriptedModule, what(), "GB0357", {}, r.via, r.callee, r.when);
+        record(e, unit, c.span, gb::rule_id::kScriptedModuleInCompiledCode, what(), "GB0357", {}, r.via, r.callee, r.when);
       return;
     }
     case TK::Disabled:
-      record(e, unit, c.span, gb::BreakKind::DisabledCall, what(), "GB0098", {}, r.via, r.callee, r.when);
+      record(e, unit, c.span, gb::rule_id::kDisabledFunctionCalled, what(), "GB0098", {}, r.via, r.callee, r.when);
       return;
     case TK::Extension:
-      record(e, unit, c.span, gb::BreakKind::ExtensionCall, what(), "GB0007", t.path, r.via, r.callee, r.when);
+      record(e, unit, c.span, gb::rule_id::kExtensionCallNotCustomOp, what(), "GB0007", t.path, r.via, r.callee, r.when);
       return;
     case TK::List:
       for (const auto& i : t.items) call(e, cfg, unit, c, i, r, enqueue, depth + 1);
@@ -232,7 +233,7 @@ std::vector<GraphBreak> Analysis::results() {
   std::vector<GraphBreak> out;
   for (auto& [site, f] : found_) {
     GraphBreak g;
-    g.kind = site.kind;
+    g.rule = site.rule;
     g.where = {units_[static_cast<size_t>(site.unit)].file->path, {site.begin, site.end}};
     g.what = f.what;
     g.registry = f.registry;
@@ -267,7 +268,7 @@ std::vector<GraphBreak> Analysis::results() {
     out.push_back(std::move(g));
   }
   std::sort(out.begin(), out.end(), [](const GraphBreak& a, const GraphBreak& b) {
-    return std::tie(a.where.path, a.where.span.begin, a.kind) < std::tie(b.where.path, b.where.span.begin, b.kind);
+    return std::tie(a.where.path, a.where.span.begin, a.rule) < std::tie(b.where.path, b.where.span.begin, b.rule);
   });
   return out;
 }

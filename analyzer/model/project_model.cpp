@@ -175,6 +175,7 @@ ProjectModel build_model(const std::vector<std::pair<const SourceFile*, std::str
   // torch.compile regions and their graph breaks, across every Python file.
   GraphBreakInputs gbi;
   gbi.entry_points = inputs.graph_break_entry_points;
+  gbi.calls = inputs.graph_break_calls;
   for (const auto& u : m.setup_pys)
     for (const auto& e : u.setup.extensions)
       if (e.name) gbi.extension_modules.push_back(e.name->value);

@@ -88,6 +88,8 @@ struct ModelInputs {
   std::vector<std::pair<std::string, Origin>> graph_break_entry_points;
   // Summarises the Python units the graph-break analysis needs (compiled_regions.h).
   SummarizeUnits summarize_python;
+  // The GB rules' call patterns, for units summarize_python leaves out.
+  const python::gb::CallPatterns* graph_break_calls = nullptr;
   bool skip_graph_breaks = false;  // only the build facts are wanted (`cudalint build-graph`)
   // Called once the build facts (device targets, toolkit) are set, before the graph-break
   // analysis, with the model as it is then: work that needs only those facts (the CUDA sources)

@@ -7,10 +7,19 @@ namespace cudalint::rules {
 
 namespace {
 
+using namespace gb_rows;
+
 constexpr RuleInfo kInfo{
     .id = "GB017", .name = "backward-in-compiled-code", .family = "GB",
     .default_severity = Severity::Warning,
     .summary = "Tensor.backward() or torch.autograd.grad() inside a torch.compile region breaks the graph"};
+
+// The calls that break the graph this way (python::gb::CallPattern): for one call, the first
+// row whose name matches and whose argument test holds.
+constexpr python::gb::CallPattern kCalls[] = {
+    {TM, "backward", A::Any, G::UnlessAutogradTraced, "GB0123", ""},
+    {F, "torch.autograd.grad", A::Any, G::UnlessAutogradTraced, "GB9186", "{}"},
+};
 
 std::string message(const model::GraphBreak& g) {
   if (g.registry == "GB9186")
@@ -21,7 +30,7 @@ std::string message(const model::GraphBreak& g) {
 }  // namespace
 
 std::unique_ptr<Rule> make_gb017() {
-  return make_graph_break_rule(kInfo, python::gb::BreakKind::Backward, &message);
+  return make_graph_break_rule(kInfo, &message, kCalls);
 }
 
 }  // namespace cudalint::rules

@@ -19,7 +19,7 @@ std::string message(const model::GraphBreak& g) {
 }  // namespace
 
 std::unique_ptr<Rule> make_gb007() {
-  return make_graph_break_rule(kInfo, python::gb::BreakKind::DataDependentBranch, &message);
+  return make_graph_break_rule(kInfo, &message);
 }
 
 }  // namespace cudalint::rules

@@ -7,10 +7,21 @@ namespace cudalint::rules {
 
 namespace {
 
+using namespace gb_rows;
+
 constexpr RuleInfo kInfo{
     .id = "GB008", .name = "data-dependent-operator", .family = "GB",
     .default_severity = Severity::Warning,
     .summary = "torch.equal / torch.allclose, or a shape indexed by a tensor, inside a torch.compile region break the graph"};
+
+// The calls that break the graph this way (python::gb::CallPattern): for one call, the first
+// row whose name matches and whose argument test holds.
+constexpr python::gb::CallPattern kCalls[] = {
+    {F, "torch.equal", A::Any, G::Always, "GB0033", "{}"},
+    {F, "torch.allclose", A::Any, G::Always, "GB0033", "{}"},
+    {TM, "equal", A::TensorReceiver, G::Always, "GB0033", "Tensor.{}"},
+    {TM, "allclose", A::Any, G::Always, "GB0033", "Tensor.{}"},
+};
 
 std::string message(const model::GraphBreak& g) {
   if (g.registry == "GB7596")
@@ -21,7 +32,7 @@ std::string message(const model::GraphBreak& g) {
 }  // namespace
 
 std::unique_ptr<Rule> make_gb008() {
-  return make_graph_break_rule(kInfo, python::gb::BreakKind::DataDependentOp, &message);
+  return make_graph_break_rule(kInfo, &message, kCalls);
 }
 
 }  // namespace cudalint::rules

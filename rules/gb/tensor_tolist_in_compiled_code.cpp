@@ -7,10 +7,18 @@ namespace cudalint::rules {
 
 namespace {
 
+using namespace gb_rows;
+
 constexpr RuleInfo kInfo{
     .id = "GB002", .name = "tensor-tolist-in-compiled-code", .family = "GB",
     .default_severity = Severity::Warning,
     .summary = "Tensor.tolist() inside a torch.compile region breaks the graph"};
+
+// The calls that break the graph this way (python::gb::CallPattern): for one call, the first
+// row whose name matches and whose argument test holds.
+constexpr python::gb::CallPattern kCalls[] = {
+    {TM, "tolist", A::NoPositional, G::UnlessScalarsCaptured, "GB0033", "tolist"},
+};
 
 std::string message(const model::GraphBreak& g) {
   return fmt::format("`{}` converts a tensor to a Python list inside compiled code, so Dynamo breaks the graph (Dynamo GB0033 for integer tensors without capture_scalar_outputs, Dynamo GB0109 for floating-point ones); keep the values in a tensor, or convert outside the compiled function", g.what);
@@ -19,7 +27,7 @@ std::string message(const model::GraphBreak& g) {
 }  // namespace
 
 std::unique_ptr<Rule> make_gb002() {
-  return make_graph_break_rule(kInfo, python::gb::BreakKind::ToList, &message);
+  return make_graph_break_rule(kInfo, &message, kCalls);
 }
 
 }  // namespace cudalint::rules

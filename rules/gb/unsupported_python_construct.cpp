@@ -31,7 +31,7 @@ std::string message(const model::GraphBreak& g) {
 }  // namespace
 
 std::unique_ptr<Rule> make_gb030() {
-  return make_graph_break_rule(kInfo, python::gb::BreakKind::PythonConstruct, &message);
+  return make_graph_break_rule(kInfo, &message);
 }
 
 }  // namespace cudalint::rules

@@ -8,6 +8,7 @@
 #include "analyzer/frontends/python/graph_breaks.h"
 #include "analyzer/frontends/python/top_level.h"
 #include "tests/fuzz/fuzz_target.h"
+#include "rules/graph_breaks.h"
 
 CUDALINT_FUZZ_TARGET(python_summary) {
   using namespace cudalint;
@@ -22,14 +23,14 @@ CUDALINT_FUZZ_TARGET(python_summary) {
       CUDALINT_FUZZ_CHECK((s.kind == python::TopLevelStatement::Kind::Other) == s.name.empty());
     }
   }
-  python::gb::Summary whole = python::gb::summarize(text);
-  python::gb::Summary lazy = python::gb::summarize_lazy(text);
+  python::gb::Summary whole = python::gb::summarize(text, rules::graph_break_calls());
+  python::gb::Summary lazy = python::gb::summarize_lazy(text, rules::graph_break_calls());
   CUDALINT_FUZZ_CHECK(std::is_sorted(lazy.elided.begin(), lazy.elided.end()));
   CUDALINT_FUZZ_CHECK(std::adjacent_find(lazy.elided.begin(), lazy.elided.end()) == lazy.elided.end());
   // Asking for what was left out leaves nothing out (the analysis's rounds rely on it). A lazy
   // summary may hold more functions than the whole one: a syntax error in code it leaves out
   // can make tree-sitter's recovery drop functions from the whole parse.
-  if (!lazy.elided.empty()) CUDALINT_FUZZ_CHECK(python::gb::summarize_lazy(text, lazy.elided).elided.empty());
+  if (!lazy.elided.empty()) CUDALINT_FUZZ_CHECK(python::gb::summarize_lazy(text, rules::graph_break_calls(), lazy.elided).elided.empty());
   for (const auto& f : lazy.functions) {
     CUDALINT_FUZZ_CHECK(fuzz::span_ok(f.name_span, size));
     for (const auto& b : f.breaks) CUDALINT_FUZZ_CHECK(fuzz::span_ok(b.span, size));

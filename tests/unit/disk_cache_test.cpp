@@ -20,6 +20,7 @@
 #include "analyzer/frontends/python/gb_serialize.h"
 #include "analyzer/report/report.h"
 #include "tests/unit/temp_dir.h"
+#include "rules/graph_breaks.h"
 
 namespace cudalint {
 namespace {
@@ -240,7 +241,7 @@ TEST(GraphBreakSummaryBytes, RoundTripIsExact) {
   size_t with_breaks = 0, with_elided = 0;
   for (const auto& f : files) {
     SCOPED_TRACE(f.string());
-    python::gb::Summary s = python::gb::summarize(read(f));
+    python::gb::Summary s = python::gb::summarize(read(f), rules::graph_break_calls());
     std::string bytes = python::gb::serialize(s);
     auto back = python::gb::deserialize(bytes);
     ASSERT_TRUE(back);
@@ -252,7 +253,7 @@ TEST(GraphBreakSummaryBytes, RoundTripIsExact) {
       ASSERT_EQ(back->functions[i].breaks.size(), s.functions[i].breaks.size());
       for (size_t j = 0; j < s.functions[i].breaks.size(); ++j) {
         EXPECT_EQ(back->functions[i].breaks[j].span, s.functions[i].breaks[j].span);
-        EXPECT_EQ(back->functions[i].breaks[j].kind, s.functions[i].breaks[j].kind);
+        EXPECT_EQ(back->functions[i].breaks[j].rule, s.functions[i].breaks[j].rule);
         EXPECT_EQ(back->functions[i].breaks[j].what, s.functions[i].breaks[j].what);
       }
       with_breaks += !s.functions[i].breaks.empty();
@@ -261,7 +262,7 @@ TEST(GraphBreakSummaryBytes, RoundTripIsExact) {
     EXPECT_EQ(back->compile_sites.size(), s.compile_sites.size());
     EXPECT_EQ(back->globals.size(), s.globals.size());
     // The lazy summary's left-out names travel too.
-    python::gb::Summary lazy = python::gb::summarize_lazy(read(f));
+    python::gb::Summary lazy = python::gb::summarize_lazy(read(f), rules::graph_break_calls());
     auto lazy_back = python::gb::deserialize(python::gb::serialize(lazy));
     ASSERT_TRUE(lazy_back);
     EXPECT_EQ(lazy_back->elided, lazy.elided);
@@ -276,7 +277,7 @@ TEST(GraphBreakSummaryBytes, DamagedBytesAreRejectedNotTrusted) {
   ASSERT_FALSE(files.empty());
   size_t checked = 0;
   for (const auto& f : files) {
-    std::string bytes = python::gb::serialize(python::gb::summarize(read(f)));
+    std::string bytes = python::gb::serialize(python::gb::summarize(read(f), rules::graph_break_calls()));
     if (bytes.size() < 64) continue;
     // Every strict prefix is incomplete, and trailing bytes are not a summary either.
     for (size_t n = 0; n < bytes.size(); n += std::max<size_t>(1, bytes.size() / 97))

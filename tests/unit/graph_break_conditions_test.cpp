@@ -14,6 +14,7 @@
 #include "analyzer/model/compiled_regions.h"
 #include "analyzer/model/project_model.h"
 #include "rules/registry.h"
+#include "rules/graph_breaks.h"
 
 namespace cudalint {
 namespace {
@@ -28,7 +29,7 @@ std::vector<model::GraphBreak> breaks_of(const std::map<std::string, std::string
     files.push_back(std::make_shared<const SourceFile>(std::move(*lr.file)));
     model::PythonUnit u;
     u.file = files.back().get();
-    u.summary = gb::summarize(u.file->text);
+    u.summary = gb::summarize(u.file->text, rules::graph_break_calls());
     units.push_back(std::move(u));
   }
   return model::find_graph_breaks(units, {}, [](std::vector<model::PythonUnit>&, const std::vector<size_t>&) {});
@@ -175,7 +176,7 @@ TEST(GraphBreakConditions, AHelperReturningIsCompilingDecidesTheGuard) {
 TEST(GraphBreakConditions, TheRuleSaysOnlyWhenAndIsInfo) {
   model::ProjectModel m;
   model::GraphBreak g;
-  g.kind = gb::BreakKind::Item;
+  g.rule = "GB001";
   g.where = {"m.py", {10, 20}};
   g.what = "x.item()";
   g.registry = "GB0124";

@@ -20,6 +20,7 @@
 #include "analyzer/core/source_file.h"
 #include "analyzer/frontends/python/graph_breaks.h"
 #include "analyzer/model/compiled_regions.h"
+#include "rules/graph_breaks.h"
 
 namespace cudalint {
 namespace {
@@ -33,7 +34,7 @@ std::string render(const std::vector<model::GraphBreak>& v) {
   std::string out;
   for (const auto& g : v) {
     out += fmt::format("{}:{}-{} {} {} [{}] detail={} fullgraph={} more={}", g.where.path, g.where.span.begin,
-                       g.where.span.end, static_cast<int>(g.kind), g.what, g.registry, g.detail, g.fullgraph,
+                       g.where.span.end, g.rule, g.what, g.registry, g.detail, g.fullgraph,
                        g.more_entries);
     for (const auto& e : g.entries)
       out += fmt::format(" entry({} {}:{} {} {})", e.name, e.where.path, e.where.span.begin, e.fullgraph, e.how);
@@ -65,9 +66,9 @@ Outcome analyse(const Project& p, bool lazy, const model::GraphBreakInputs& in =
     model::PythonUnit u;
     u.file = f.get();
     if (!lazy)
-      u.summary = gb::summarize(f->text);
+      u.summary = gb::summarize(f->text, rules::graph_break_calls());
     else if (gb::may_start_regions(f->text))
-      u.summary = model::summarize_unit(u);
+      u.summary = model::summarize_unit(u, rules::graph_break_calls());
     else
       u.words = gb::words_of(f->text, module_names);
     units.push_back(std::move(u));
@@ -77,7 +78,7 @@ Outcome analyse(const Project& p, bool lazy, const model::GraphBreakInputs& in =
   r.results = render(model::find_graph_breaks(units, in, [&](std::vector<model::PythonUnit>& us,
                                                              const std::vector<size_t>& which) {
     ++calls;
-    for (size_t i : which) us[i].summary = model::summarize_unit(us[i]);
+    for (size_t i : which) us[i].summary = model::summarize_unit(us[i], rules::graph_break_calls());
   }));
   if (!lazy) EXPECT_EQ(calls, 0u) << "every summary was given";
   for (const auto& u : units) {
@@ -104,7 +105,7 @@ Project read_dir(const fs::path& dir) {
 void expect_cues_cover(const Project& p) {
   for (const auto& [path, text] : p) {
     if (gb::may_start_regions(text)) continue;
-    gb::Summary s = gb::summarize(text);
+    gb::Summary s = gb::summarize(text, rules::graph_break_calls());
     EXPECT_TRUE(s.compile_sites.empty()) << path;
     EXPECT_TRUE(s.config.empty()) << path;
     for (const auto& f : s.functions) EXPECT_FALSE(f.compiled.has_value()) << path << " " << f.qualname;
@@ -330,7 +331,7 @@ model = torch.compile(Net())
   EXPECT_NE(full.results.find("tolist"), std::string::npos) << full.results;
   EXPECT_NE(full.results.find("logging.info"), std::string::npos) << full.results;
   // ops.py's own compiled code names none of them: its first summary leaves them out.
-  gb::Summary first = gb::summarize_lazy(p["lib/ops.py"]);
+  gb::Summary first = gb::summarize_lazy(p["lib/ops.py"], rules::graph_break_calls());
   EXPECT_EQ(first.elided, (std::vector<std::string>{"Base", "by_attribute", "fused", "untouched"}));
 }
 

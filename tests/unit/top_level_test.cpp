@@ -10,6 +10,7 @@
 
 #include "analyzer/frontends/python/graph_breaks.h"
 #include "analyzer/frontends/python/top_level.h"
+#include "rules/graph_breaks.h"
 
 namespace cudalint {
 namespace {
@@ -125,7 +126,7 @@ def step(x):
 )";
 
 TEST(SummarizeLazy, LeavesOutWhatNothingKeptNames) {
-  gb::Summary lazy = gb::summarize_lazy(kModule);
+  gb::Summary lazy = gb::summarize_lazy(kModule, rules::graph_break_calls());
   EXPECT_EQ(lazy.elided, (std::vector<std::string>{"Unused", "unrelated"}));
   std::vector<std::string> fns;
   for (const auto& f : lazy.functions) fns.push_back(f.qualname);
@@ -134,12 +135,12 @@ TEST(SummarizeLazy, LeavesOutWhatNothingKeptNames) {
   EXPECT_TRUE(lazy.globals.find("deep") != lazy.globals.end());
 
   // Wanted names are kept, with what they name.
-  gb::Summary more = gb::summarize_lazy(kModule, {"Unused"});
+  gb::Summary more = gb::summarize_lazy(kModule, rules::graph_break_calls(), {"Unused"});
   EXPECT_EQ(more.elided, (std::vector<std::string>{"unrelated"}));
   // With every name wanted the summary is the whole one.
-  gb::Summary all = gb::summarize_lazy(kModule, {"Unused", "unrelated"});
+  gb::Summary all = gb::summarize_lazy(kModule, rules::graph_break_calls(), {"Unused", "unrelated"});
   EXPECT_TRUE(all.elided.empty());
-  EXPECT_EQ(all.functions.size(), gb::summarize(kModule).functions.size());
+  EXPECT_EQ(all.functions.size(), gb::summarize(kModule, rules::graph_break_calls()).functions.size());
 }
 
 // Every function the lazy summary keeps is the full summary's function of that name, with the
@@ -152,7 +153,7 @@ TEST(SummarizeLazy, KeptCodeIsSummarisedAsInTheWholeModule) {
     std::stringstream ss;
     ss << in.rdbuf();
     std::string text = ss.str();
-    gb::Summary full = gb::summarize(text), lazy = gb::summarize_lazy(text);
+    gb::Summary full = gb::summarize(text, rules::graph_break_calls()), lazy = gb::summarize_lazy(text, rules::graph_break_calls());
     ++files;
     if (!lazy.elided.empty()) ++with_elided;
     elided += lazy.elided.size();
@@ -163,7 +164,7 @@ TEST(SummarizeLazy, KeptCodeIsSummarisedAsInTheWholeModule) {
       EXPECT_EQ(lf.breaks.size(), it->breaks.size()) << path << " " << lf.qualname;
       for (size_t i = 0; i < std::min(lf.breaks.size(), it->breaks.size()); ++i) {
         EXPECT_EQ(lf.breaks[i].span.begin, it->breaks[i].span.begin) << path << " " << lf.qualname;
-        EXPECT_EQ(lf.breaks[i].kind, it->breaks[i].kind) << path << " " << lf.qualname;
+        EXPECT_EQ(lf.breaks[i].rule, it->breaks[i].rule) << path << " " << lf.qualname;
         EXPECT_EQ(lf.breaks[i].what, it->breaks[i].what) << path << " " << lf.qualname;
       }
       EXPECT_EQ(lf.calls.size(), it->calls.size()) << path << " " << lf.qualname;
@@ -200,25 +201,25 @@ TEST(SummarizeLazy, ManyDefinitionsOfOneName) {
   auto st = python::top_level_statements(text);
   ASSERT_TRUE(st);
   EXPECT_EQ(st->size(), 20001u);
-  gb::Summary s = gb::summarize_lazy(text, want);
+  gb::Summary s = gb::summarize_lazy(text, rules::graph_break_calls(), want);
   EXPECT_TRUE(s.elided.empty());  // the module-level call names f: every definition is kept
   for (int i = 0; i < 20000; ++i) text += fmt::format("def g{}(x): return x\n", i);
-  s = gb::summarize_lazy(text);
+  s = gb::summarize_lazy(text, rules::graph_break_calls());
   EXPECT_EQ(s.elided.size(), 20000u);
-  s = gb::summarize_lazy(text, want);
+  s = gb::summarize_lazy(text, rules::graph_break_calls(), want);
   EXPECT_TRUE(s.elided.empty());
 }
 
 TEST(SummarizeLazy, FallsBackToTheWholeModule) {
   // The lexer cannot split it: the whole module is summarised.
-  gb::Summary s = gb::summarize_lazy("def unused(): pass\nx = '''open\n");
+  gb::Summary s = gb::summarize_lazy("def unused(): pass\nx = '''open\n", rules::graph_break_calls());
   EXPECT_TRUE(s.elided.empty());
   // The kept code has a syntax error: the whole module is summarised.
-  s = gb::summarize_lazy("def unused():\n    pass\nx = (1 +\n  )\n");
+  s = gb::summarize_lazy("def unused():\n    pass\nx = (1 +\n  )\n", rules::graph_break_calls());
   EXPECT_TRUE(s.elided.empty());
   EXPECT_EQ(s.functions.size(), 1u);
   // Nothing but definitions nothing reaches.
-  s = gb::summarize_lazy("def a():\n    pass\nclass B:\n    pass\n");
+  s = gb::summarize_lazy("def a():\n    pass\nclass B:\n    pass\n", rules::graph_break_calls());
   EXPECT_EQ(s.elided, (std::vector<std::string>{"B", "a"}));
   EXPECT_TRUE(s.functions.empty());
 }

@@ -1,62 +1,24 @@
-// Graph-break summaries: the break catalogue. Which expressions and calls break the graph
-// (with Dynamo's registry id and the gate under which they do), and the records of breaks, of
-// calls the model follows into other functions and of compile sites.
+// Graph-break summaries: the break catalogue. Which expressions break the graph (with Dynamo's
+// registry id, the gate under which they do and the rule that reports them), each call looked up
+// in the GB rules' call patterns, and the records of breaks, of calls the model follows into
+// other functions and of compile sites.
 #include <algorithm>
 #include <string>
 #include <string_view>
 
 #include "analyzer/frontends/python/gb_call_patterns.h"
+#include "analyzer/frontends/python/gb_rule_ids.h"
 #include "analyzer/frontends/python/gb_summarizer.h"
 #include "analyzer/frontends/python/top_level.h"
-
-namespace cudalint::python::gb {
-
-std::string_view to_string(BreakKind k) {
-  switch (k) {
-    case BreakKind::Item: return "item";
-    case BreakKind::ToList: return "tolist";
-    case BreakKind::NumpyUntraced: return "numpy";
-    case BreakKind::Print: return "print";
-    case BreakKind::Logging: return "logging";
-    case BreakKind::Warnings: return "warnings";
-    case BreakKind::DataDependentBranch: return "data-dependent-branch";
-    case BreakKind::DataDependentOp: return "data-dependent-op";
-    case BreakKind::ExplicitBreak: return "graph-break";
-    case BreakKind::Debugger: return "debugger";
-    case BreakKind::DeepCopy: return "deepcopy";
-    case BreakKind::WallClock: return "wall-clock";
-    case BreakKind::SkippedStdlib: return "skipped-stdlib";
-    case BreakKind::DynamicShape: return "dynamic-shape";
-    case BreakKind::UnsupportedBuiltin: return "unsupported-builtin";
-    case BreakKind::TensorToString: return "tensor-to-string";
-    case BreakKind::Backward: return "backward";
-    case BreakKind::ClassDefinition: return "class-definition";
-    case BreakKind::TensorApi: return "tensor-api";
-    case BreakKind::RngState: return "rng-state";
-    case BreakKind::RnnModule: return "rnn-module";
-    case BreakKind::ScriptedModule: return "scripted-module";
-    case BreakKind::ExtensionCall: return "extension-call";
-    case BreakKind::DisabledCall: return "disabled-call";
-    case BreakKind::AsyncCollective: return "async-collective";
-    case BreakKind::AutogradState: return "autograd-state";
-    case BreakKind::StorageMutation: return "storage-mutation";
-    case BreakKind::NumpyUnsupported: return "numpy-unsupported";
-    case BreakKind::TorchFunction: return "torch-function";
-    case BreakKind::PythonConstruct: return "python-construct";
-  }
-  return "?";
-}
-
-}  // namespace cudalint::python::gb
 
 namespace cudalint::python::gb::detail {
 
 // ---- recording ----
-void Summarizer::brk(BreakKind k, Gate g, TSNode at, std::string registry, std::string detail) {
+void Summarizer::brk(std::string_view rule, Gate g, TSNode at, std::string registry, std::string detail) {
   Function* f = cur();
   if (!f || collecting_attrs_ || f->breaks.size() >= kMaxPerFunction) return;
   BreakSite b;
-  b.kind = k;
+  b.rule = rule;
   b.gate = g;
   b.span = span_of(at);
   b.what = collapse(txt(at));
@@ -117,9 +79,9 @@ void Summarizer::truth_test(TSNode cond, FnContext& ctx, int depth) {
   }
   Val v = eval(cond, ctx, depth + 1);
   if (v.is(K::Tensor))
-    brk(BreakKind::DataDependentBranch, Gate::Always, cond, "GB0170");
+    brk(rule_id::kDataDependentBranch, Gate::Always, cond, "GB0170");
   else if (v.is(K::Scalar))
-    brk(BreakKind::DataDependentBranch, Gate::OnlyScalarsCaptured, cond, "GB0170");
+    brk(rule_id::kDataDependentBranch, Gate::OnlyScalarsCaptured, cond, "GB0170");
 }
 
 // ---- scanning expressions for breaks, calls and compile sites ----
@@ -142,20 +104,20 @@ void Summarizer::scan(TSNode n, FnContext& ctx, int depth, bool store) {
     if (attr == "grad_fn" && !store) {
       Val recv = eval(field(n, "object"), ctx, depth + 1);
       if (recv.is(K::Tensor) || recv.is(K::Unknown))
-        brk(BreakKind::TensorApi, Gate::Always, n, "GB0104", "grad_fn");
+        brk(rule_id::kUnsupportedTensorApi, Gate::Always, n, "GB0104", "grad_fn");
     }
     if (!store && (attr == "flags" || attr == "base" || attr == "dtype")) {
       Val recv = eval(field(n, "object"), ctx, depth + 1);
       if (recv.is(K::Tensor) && recv.text == "ndarray")
-        brk(BreakKind::NumpyUnsupported, Gate::Always, n, "GB0157", "`ndarray." + std::string(attr) + "`");
+        brk(rule_id::kUnsupportedNumpyCall, Gate::Always, n, "GB0157", "`ndarray." + std::string(attr) + "`");
     }
     if (!store && type_of(field(n, "object")) == "identifier" &&
         has_trait(eval(field(n, "object"), ctx, depth + 1), ClassTrait::UninitializedModule))
-      brk(BreakKind::PythonConstruct, Gate::Always, n, "GB0119",
+      brk(rule_id::kUnsupportedPythonConstruct, Gate::Always, n, "GB0119",
           "using an nn.Module whose `__init__` never calls `super().__init__()`");
     if (!store) slice_attribute(n, ctx, depth);
     if (!store && attr == "tb_lasti")
-      brk(BreakKind::PythonConstruct, Gate::Always, n, "GB9625", "reading a traceback's `tb_lasti`");
+      brk(rule_id::kUnsupportedPythonConstruct, Gate::Always, n, "GB9625", "reading a traceback's `tb_lasti`");
     scan(field(n, "object"), ctx, depth + 1);
     return;
   }
@@ -169,14 +131,14 @@ void Summarizer::scan(TSNode n, FnContext& ctx, int depth, bool store) {
         Val base = eval(kids[0], ctx, depth + 1);
         Val idx = eval(kids[1], ctx, depth + 1);
         if (idx.is(K::Tensor) && idx.flag && (base.is(K::Tensor) || base.is(K::Unknown)))
-          brk(BreakKind::DynamicShape, Gate::UnlessDynamicCaptured, n, "GB0036", "boolean mask");
+          brk(rule_id::kDynamicOutputShapeOp, Gate::UnlessDynamicCaptured, n, "GB0036", "boolean mask");
         // x.shape[i] / x.size()[i] with a tensor i: a Python int out of tensor data.
         TSNode b = strip_parens(kids[0]);
         bool shape = (type_of(b) == "attribute" && txt(field(b, "attribute")) == "shape") ||
                      (type_of(b) == "call" && type_of(field(b, "function")) == "attribute" &&
                       txt(field(field(b, "function"), "attribute")) == "size" && args_of(b).pos.empty());
         if (shape && idx.is(K::Tensor))
-          brk(BreakKind::DataDependentOp, Gate::Always, n, "GB7596", "indexing a shape with a tensor");
+          brk(rule_id::kDataDependentOperator, Gate::Always, n, "GB7596", "indexing a shape with a tensor");
       }
     }
     return;
@@ -187,7 +149,7 @@ void Summarizer::scan(TSNode n, FnContext& ctx, int depth, bool store) {
     bool first = f && std::none_of(f->breaks.begin(), f->breaks.end(),
                                    [](const BreakSite& b) { return b.registry == "GB0003"; });
     if (first)
-      brk(BreakKind::PythonConstruct, Gate::OnlyAtEntry, n, "GB0003", "the compiled function is a generator (`yield`)");
+      brk(rule_id::kUnsupportedPythonConstruct, Gate::OnlyAtEntry, n, "GB0003", "the compiled function is a generator (`yield`)");
     for (TSNode c : named_children(n)) scan(c, ctx, depth + 1);
     return;
   }
@@ -249,7 +211,7 @@ void Summarizer::scan(TSNode n, FnContext& ctx, int depth, bool store) {
         if (!kids.empty()) e = kids[0];
       }
       if (eval(e, ctx, depth + 1).is(K::Tensor))
-        brk(BreakKind::TensorToString, Gate::Always, c, "GB0156", "f-string");
+        brk(rule_id::kTensorToString, Gate::Always, c, "GB0156", "f-string");
       scan(e, ctx, depth + 1);
     }
     return;
@@ -257,7 +219,7 @@ void Summarizer::scan(TSNode n, FnContext& ctx, int depth, bool store) {
   if (t == "dictionary")
     for (TSNode pair : named_children(n))
       if (type_of(pair) == "pair" && has_trait(eval(field(pair, "key"), ctx, depth + 1), ClassTrait::HashOverride))
-        brk(BreakKind::PythonConstruct, Gate::Always, field(pair, "key"), "GB0364",
+        brk(rule_id::kUnsupportedPythonConstruct, Gate::Always, field(pair, "key"), "GB0364",
             "a dict key of a class that overrides `__hash__`");
   for (TSNode c : named_children(n)) scan(c, ctx, depth + 1, store && (t == "pattern_list" || t == "tuple_pattern"));
 }
@@ -291,7 +253,7 @@ void Summarizer::on_call(TSNode n, FnContext& ctx) {
                                         kw_true("fullgraph"), false});
       } else if (!a.pos.empty()) compile_site(n, a.pos[0], kw_true("fullgraph"), false, ctx);
       // Traced, torch.compile accepts exactly one positional argument (the function).
-      else brk(BreakKind::TorchFunction, Gate::Always, n, "GB0223", "`torch.compile()` without the function to compile");
+      else brk(rule_id::kUnsupportedTorchFunction, Gate::Always, n, "GB0223", "`torch.compile()` without the function to compile");
       return;
     }
     if (p == "torch._dynamo.optimize()" && type_of(fn) == "call") {
@@ -319,7 +281,7 @@ void Summarizer::on_call(TSNode n, FnContext& ctx) {
           !contains({"clear", "copy", "fromkeys", "get", "items", "keys", "move_to_end", "pop", "popitem", "setdefault",
                      "update", "values"},
                     name))
-        brk(BreakKind::PythonConstruct, Gate::Always, n, "GB0217", "`hasattr()` of an OrderedDict");
+        brk(rule_id::kUnsupportedPythonConstruct, Gate::Always, n, "GB0217", "`hasattr()` of an OrderedDict");
   // Activation checkpointing traces its function as a subgraph, which may not touch state
   // outside it.
   if (callee.is(K::Path) && contains({"torch.utils.checkpoint.checkpoint", "torch.utils.checkpoint"}, callee.text) &&
@@ -327,16 +289,16 @@ void Summarizer::on_call(TSNode n, FnContext& ctx) {
     if (Val body = eval(a.pos[0], ctx, 0); body.is(K::Func))
       if (int fi = def_index(body.text); fi >= 0)
         if (std::string m = global_mutation(static_cast<size_t>(fi)); !m.empty())
-          brk(BreakKind::PythonConstruct, Gate::Always, n, "GB0067",
+          brk(rule_id::kUnsupportedPythonConstruct, Gate::Always, n, "GB0067",
               "checkpointing `" + body.text + "`, which mutates module-level state (`" + m + "`)");
   if (has_trait(callee, ClassTrait::PartialTypedDict) && callee.is(K::Class))
-    brk(BreakKind::PythonConstruct, Gate::Always, n, "GB0257", "building a TypedDict declared with `total=False`");
+    brk(rule_id::kUnsupportedPythonConstruct, Gate::Always, n, "GB0257", "building a TypedDict declared with `total=False`");
   // Module backward hooks: registered at module level, met when the module is called.
   if (!m.empty() && contains({"register_full_backward_hook", "register_backward_hook"}, m) && fn_ < 0 &&
       type_of(field(fn, "object")) == "identifier")
     backward_hooked_.emplace(txt(field(fn, "object")));
   if (type_of(fn) == "identifier" && backward_hooked_.count(txt(fn)) && ctx.scope && !ctx.scope->vars.count(txt(fn)))
-    brk(BreakKind::AutogradState, Gate::Always, n, "GB0083",
+    brk(rule_id::kAutogradStateInCompiledCode, Gate::Always, n, "GB0083",
         "calling a module with a backward hook (module backward hooks need compiled autograd)");
   // `functools.wraps(w)(fn)` of a function defined outside the compiled code.
   if (type_of(fn) == "call" && a.pos.size() == 1 && ctx.scope) {
@@ -344,25 +306,25 @@ void Summarizer::on_call(TSNode n, FnContext& ctx) {
     TSNode wrapped = strip_parens(a.pos[0]);
     if (inner.is(K::Path) && inner.text == "functools.wraps" &&
         !(type_of(wrapped) == "identifier" && ctx.scope->vars.count(txt(wrapped))) && type_of(wrapped) != "lambda")
-      brk(BreakKind::UnsupportedBuiltin, Gate::Always, n, "GB0187",
+      brk(rule_id::kUnsupportedBuiltinCall, Gate::Always, n, "GB0187",
           "`functools.wraps(...)` applied to a function defined outside the compiled code");
   }
-  // The call-pattern table (gb_call_patterns.cpp).
+  // The rules' call patterns (gb_call_patterns.h).
   auto holds = [&](const CallPattern& row) { return call_args_hold(row, n, a, recv, ctx); };
-  auto record = [&](const CallPattern& row, std::string_view name) {
-    std::string detail(row.detail);
+  auto record = [&](const CallRow& row, std::string_view name) {
+    std::string detail(row.pattern->detail);
     if (size_t at = detail.find("{}"); at != std::string::npos) detail.replace(at, 2, name);
-    brk(row.kind, row.gate, n, std::string(row.registry), std::move(detail));
+    brk(row.rule, row.pattern->gate, n, std::string(row.pattern->registry), std::move(detail));
   };
   if (callee.is(K::Path)) {
     const std::string& p = callee.text;
-    if (const CallPattern* row = first_call_pattern(Callee::Function, p, holds)) return record(*row, p);
+    if (const CallRow* row = calls_.first(Callee::Function, p, holds)) return record(*row, p);
     // A ufunc's method (np.add.reduce): its rows stand under "numpy.ufunc.<method>".
     if (p.starts_with("numpy.") && std::count(p.begin(), p.end(), '.') == 2 &&
         !contains({"linalg", "ma", "fft", "random", "char", "polynomial", "lib", "testing", "emath", "rec", "strings"},
                   std::string_view(p).substr(6, p.find('.', 6) - 6))) {
       std::string key = "numpy.ufunc" + p.substr(p.rfind('.'));
-      if (const CallPattern* row = first_call_pattern(Callee::Function, key, holds)) return record(*row, p);
+      if (const CallRow* row = calls_.first(Callee::Function, key, holds)) return record(*row, p);
     }
     if (p.starts_with("torch.") || p.starts_with("builtins.")) return;
   }
@@ -378,11 +340,11 @@ void Summarizer::on_call(TSNode n, FnContext& ctx) {
                r.items[0].text == "logging.getLogger";
     }
     if (logger) {
-      if (const CallPattern* row = first_call_pattern(Callee::LoggerMethod, m, holds)) return record(*row, m);
+      if (const CallRow* row = calls_.first(Callee::LoggerMethod, m, holds)) return record(*row, m);
       return;
     }
     if (tensorish)
-      if (const CallPattern* row = first_call_pattern(Callee::TensorMethod, m, holds)) return record(*row, m);
+      if (const CallRow* row = calls_.first(Callee::TensorMethod, m, holds)) return record(*row, m);
     if (recv.is(K::Tensor)) return;
   }
   // Everything else may be project code: the model resolves it.
@@ -403,27 +365,27 @@ void Summarizer::attribute_store(TSNode target, const FnContext& ctx, TSNode val
   std::string attr(txt(field(target, "attribute")));
   TSNode obj = field(target, "object");
   if (attr == "__class__") {
-    brk(BreakKind::PythonConstruct, Gate::Always, target, "GB4271", "assigning an object's `__class__`");
+    brk(rule_id::kUnsupportedPythonConstruct, Gate::Always, target, "GB4271", "assigning an object's `__class__`");
     return;
   }
   Val recv = eval(obj, ctx, 0);
   bool tensorish = recv.is(K::Tensor) || recv.is(K::Unknown);
   if (attr == "requires_grad" && tensorish)
-    brk(BreakKind::AutogradState, Gate::Always, target, "GB0206", "assigning `Tensor.requires_grad`");
+    brk(rule_id::kAutogradStateInCompiledCode, Gate::Always, target, "GB0206", "assigning `Tensor.requires_grad`");
   else if (attr == "data" && fresh_tensor(obj, ctx))
-    brk(BreakKind::StorageMutation, Gate::Always, target, "GB0056", "assigning `.data` of a tensor made in the function");
+    brk(rule_id::kTensorStorageMutation, Gate::Always, target, "GB0056", "assigning `.data` of a tensor made in the function");
   else if (std::string dt; attr == "data" && is_input(obj) && !(dt = dtype_change(value)).empty()) {
     // An input's `.data` may be swapped for a tensor of its own dtype only; which dtype the
     // input has is known at run time.
     WhenScope when_other(*this, std::string(txt(obj)) + ".dtype != " + dt);
-    brk(BreakKind::StorageMutation, Gate::Always, target, "GB0220", "assigning `.data` of an input a tensor of dtype " + dt);
+    brk(rule_id::kTensorStorageMutation, Gate::Always, target, "GB0220", "assigning `.data` of an input a tensor of dtype " + dt);
   }
   else if ((attr == "real" || attr == "imag") && tensorish)
-    brk(BreakKind::StorageMutation, Gate::Always, target, "GB0058", "assigning `Tensor." + attr + "`");
+    brk(rule_id::kTensorStorageMutation, Gate::Always, target, "GB0058", "assigning `Tensor." + attr + "`");
   else if (recv.is(K::Instance) && !recv.items.empty() && recv.items[0].is(K::Path) &&
            recv.items[0].text == "builtins.BaseException" &&
            !contains({"__cause__", "__context__", "__suppress_context__", "__traceback__"}, attr))
-    brk(BreakKind::PythonConstruct, Gate::Always, target, "GB0135", "setting attribute `" + attr + "` of an exception");
+    brk(rule_id::kUnsupportedPythonConstruct, Gate::Always, target, "GB0135", "setting attribute `" + attr + "` of an exception");
 }
 
 // `with` on an object Dynamo has no context-manager model for: locks and semaphores.
@@ -441,7 +403,7 @@ void Summarizer::context_manager(TSNode value, const FnContext& ctx) {
       bool yields = false;
       python::each_word(txt(field(defs_[i].node, "body")), [&](std::string_view w) { yields |= w == "yield"; });
       if (cm && !yields)
-        brk(BreakKind::PythonConstruct, Gate::Always, value, "GB0221",
+        brk(rule_id::kUnsupportedPythonConstruct, Gate::Always, value, "GB0221",
             "`with` on a `@contextmanager` function that never yields");
     }
   }
@@ -451,7 +413,7 @@ void Summarizer::context_manager(TSNode value, const FnContext& ctx) {
   if (contains({"threading.Lock", "threading.RLock", "threading.Semaphore", "threading.BoundedSemaphore",
                 "threading.Condition", "multiprocessing.Lock", "multiprocessing.RLock"},
                p))
-    brk(BreakKind::PythonConstruct, Gate::Always, value, "GB0142", "`with` on a `" + p + "`");
+    brk(rule_id::kUnsupportedPythonConstruct, Gate::Always, value, "GB0142", "`with` on a `" + p + "`");
 }
 
 // A raised exception is built as Dynamo traces the raise: its constructor's call patterns.
@@ -500,7 +462,7 @@ void Summarizer::nonstrict_call(TSNode call, const Val& callee, const ArgsView& 
   for (TSNode arg : a.pos) {
     Val v = eval(arg, ctx, 0);
     if (v.is(K::Instance) && has_trait(v, ClassTrait::PlainObject)) {
-      brk(BreakKind::TorchFunction, Gate::Always, arg, "GB0236",
+      brk(rule_id::kUnsupportedTorchFunction, Gate::Always, arg, "GB0236",
           "an instance of `" + v.items[0].text + "` passed to a nonstrict_trace function (not a pytree type)");
       return;
     }
@@ -514,7 +476,7 @@ void Summarizer::nonstrict_call(TSNode call, const Val& callee, const ArgsView& 
     if (made.empty() && v.is(K::Instance) && has_trait(v, ClassTrait::PlainObject)) made = v.items[0].text;
   });
   if (!made.empty())
-    brk(BreakKind::TorchFunction, Gate::Always, call, "GB0251",
+    brk(rule_id::kUnsupportedTorchFunction, Gate::Always, call, "GB0251",
         "a nonstrict_trace function that returns an instance of `" + made + "` (not a pytree type)");
 }
 
@@ -524,7 +486,7 @@ void Summarizer::slice_attribute(TSNode attr, const FnContext& ctx, int depth) {
   if (contains({"start", "stop", "step"}, a)) return;
   Val r = eval(field(attr, "object"), ctx, depth + 1);
   if (r.is(K::Instance) && !r.items.empty() && r.items[0].is(K::Path) && r.items[0].text == "builtins.slice")
-    brk(BreakKind::PythonConstruct, Gate::Always, attr, "GB0137", "`slice." + a + "`");
+    brk(rule_id::kUnsupportedPythonConstruct, Gate::Always, attr, "GB0137", "`slice." + a + "`");
 }
 
 bool Summarizer::is_input(TSNode n) {

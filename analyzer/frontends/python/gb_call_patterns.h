@@ -1,19 +1,22 @@
-// Graph-break summaries: the calls that break the graph, as a table of rows (gb_call_patterns.cpp)
-// that the summarizer consults for each call it meets (Summarizer::on_call, gb_breaks.cpp). A row
-// is one call pattern with its gate, Dynamo's registry id and the rule that reports it (the
-// BreakKind a rules/gb/ file passes to make_graph_break_rule). Breaks that are not calls
-// (branches on tensors, boolean-mask indexing, f-strings of tensors, `grad_fn`, class
-// statements) and those that need other files (the model's) are found where they are met.
-// Private to analyzer/frontends/python.
+// Graph-break summaries: the calls that break the graph. Each GB rule whose breaks are calls
+// declares them as rows (call pattern, gate, Dynamo id) in its own file (rules/gb/*.cpp); the
+// engine gathers every rule's rows into one CallPatterns table (rules::graph_break_calls()) that
+// the summarizer consults for each call it meets (Summarizer::on_call, gb_breaks.cpp). Breaks
+// that are not calls (branches on tensors, boolean-mask indexing, f-strings of tensors,
+// `grad_fn`, class statements) and those that need other files (the model's) are found where they
+// are met and name their rule through gb_rule_ids.h.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <span>
 #include <string_view>
+#include <unordered_map>
+#include <vector>
 
 #include "analyzer/frontends/python/graph_breaks.h"
 
-namespace cudalint::python::gb::detail {
+namespace cudalint::python::gb {
 
 // What is called.
 enum class Callee : uint8_t {
@@ -58,34 +61,53 @@ enum class ArgTest : uint8_t {
   OutNonContiguous,          // out= a transposed or permuted view (one tensor, not a tuple)
 };
 
+// One call pattern of a rule. The table knows the rule that declared it (CallRow).
 struct CallPattern {
   Callee callee;
   std::string_view name;
   ArgTest args;
-  BreakKind kind;              // the rule that reports it
   Gate gate;
   std::string_view registry;   // Dynamo's graph-break registry id ("" when none was measured)
   std::string_view detail;     // BreakSite::detail; "{}" stands for the path or method name
   std::string_view key = {};   // the keyword an ArgTest names (KeywordTrue, KeywordNot)
 };
 
-// The rows of one key, in table order: a path or method name; for Function also a module's
-// rows, by the module's path ("torch.distributed" for "torch.distributed.*").
-std::span<const CallPattern* const> call_pattern_rows(Callee callee, std::string_view key, bool module);
+struct CallRow {
+  const CallPattern* pattern;
+  std::string_view rule;  // the id of the rule that reports it ("GB004")
+};
 
-// The first row for a call of `name` that `holds` accepts (in table order; for Function, the rows
-// of the exact path before those of its module); nullptr when none does.
-template <typename Holds>
-const CallPattern* first_call_pattern(Callee callee, std::string_view name, Holds&& holds) {
-  for (const CallPattern* row : call_pattern_rows(callee, name, false))
-    if (holds(*row)) return row;
-  if (callee == Callee::Function && name.rfind('.') != std::string_view::npos)
-    for (const CallPattern* row : call_pattern_rows(callee, name.substr(0, name.rfind('.')), true))
-      if (holds(*row)) return row;
-  return nullptr;
-}
+// Every rule's rows. Rows of one name are consulted in the order they were added: the rules'
+// order, then each rule's own.
+class CallPatterns {
+ public:
+  // Appends `rule`'s rows; they must outlive the table.
+  void add(std::string_view rule, std::span<const CallPattern> rows);
 
-// The whole table, in order.
-std::span<const CallPattern> all_call_patterns();
+  // The rows of one key, in order: a path or method name; for Function also a module's rows, by
+  // the module's path ("torch.distributed" for "torch.distributed.*").
+  std::span<const CallRow> rows(Callee callee, std::string_view key, bool module) const;
 
-}  // namespace cudalint::python::gb::detail
+  // The first row for a call of `name` that `holds` accepts (for Function, the rows of the exact
+  // path before those of its module); nullptr when none does.
+  template <typename Holds>
+  const CallRow* first(Callee callee, std::string_view name, Holds&& holds) const {
+    for (const CallRow& row : rows(callee, name, false))
+      if (holds(*row.pattern)) return &row;
+    if (callee == Callee::Function && name.rfind('.') != std::string_view::npos)
+      for (const CallRow& row : rows(callee, name.substr(0, name.rfind('.')), true))
+        if (holds(*row.pattern)) return &row;
+    return nullptr;
+  }
+
+  // Every row, in the order added.
+  const std::vector<CallRow>& all() const { return all_; }
+
+ private:
+  using Rows = std::unordered_map<std::string_view, std::vector<CallRow>>;
+  std::vector<CallRow> all_;
+  std::array<Rows, 3> exact_;  // by Callee
+  Rows module_;                // Function rows "<module>.*", by the module's path
+};
+
+}  // namespace cudalint::python::gb

@@ -162,7 +162,7 @@ void Summarizer::assignment(TSNode a, FnContext& ctx, bool module_level) {
     TSNode r = strip_parens(right);
     if (type_of(left) == "identifier" && global_names_.count(txt(left)) && type_of(r) == "call" &&
         type_of(field(r, "function")) == "attribute" && txt(field(field(r, "function"), "attribute")) == "register_hook")
-      brk(BreakKind::AutogradState, Gate::Always, a, "GB0100", "storing a `register_hook()` handle in a global");
+      brk(rule_id::kAutogradStateInCompiledCode, Gate::Always, a, "GB0100", "storing a `register_hook()` handle in a global");
   }
   bind_target(left, v, ctx, module_level);
   scan(left, ctx, 0, true);

@@ -31,7 +31,7 @@ void Summarizer::nested_def(TSNode st, FnContext& ctx, int depth) {
   defs_[static_cast<size_t>(fi)].outer = ctx.scope;
   // nonstrict_trace applies only to functions defined outside the compiled code.
   if (TSNode d = decorator_named(static_cast<size_t>(fi), "torch._dynamo.nonstrict_trace", ctx); !ts_node_is_null(d))
-    brk(BreakKind::TorchFunction, Gate::Always, d, "GB0078",
+    brk(rule_id::kUnsupportedTorchFunction, Gate::Always, d, "GB0078",
         "`@torch._dynamo.nonstrict_trace` on a function defined inside compiled code");
   ctx.scope->vars[std::string(out_.functions[static_cast<size_t>(fi)].name())] =
       Val::of(K::Func, out_.functions[static_cast<size_t>(fi)].qualname);
@@ -82,7 +82,7 @@ void Summarizer::decorators(size_t fi, const FnContext& ctx) {
     // A classmethod over an lru_cache wrapper: the method's function is not Python code.
     if (wrapper == "builtins.classmethod" && v.is(K::Path) &&
         (v.text == "functools.lru_cache" || v.text == "functools.cache"))
-      brk(BreakKind::PythonConstruct, Gate::Always, d, "GB0177",
+      brk(rule_id::kUnsupportedPythonConstruct, Gate::Always, d, "GB0177",
           "a classmethod over `" + v.text + "` (Dynamo cannot call a method whose function is not Python)");
     if (!v.is(K::Path)) {
       // `@<custom_op>.register_fake` and similar: implementations Dynamo never traces.

@@ -84,7 +84,7 @@ class Reader : public bytes::Reader {
 // const when writing.
 template <typename IO, typename S>
 void break_fields(IO& io, S& b) {
-  io.enumeration(b.kind, kLastBreakKind);
+  io(b.rule);
   io.enumeration(b.gate, kLastGate);
   io(b.span, b.what, b.registry, b.detail, b.needs, b.when);
 }

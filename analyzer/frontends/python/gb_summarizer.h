@@ -4,8 +4,8 @@
 //   gb_defs.cpp       passes 1 and 2: definitions, module-level code, bindings, imports
 //   gb_eval.cpp       the abstract evaluator: what a name or expression denotes
 //   gb_breaks.cpp     the break catalogue: the expressions that break the graph, the calls
-//                     (by the table of gb_call_patterns.cpp), the records of breaks, calls and
-//                     compile sites
+//                     (looked up in the rules' call patterns, gb_call_patterns.h), the records
+//                     of breaks, calls and compile sites
 //   gb_lookup.cpp     this file's definitions: class traits, functions by name, decorators
 //   gb_walk.cpp       function bodies: statements, is_compiling() guards, conditions
 //   gb_function.cpp   entering a function: decorators, parameters and what they hold
@@ -25,6 +25,7 @@
 #include <tree_sitter/api.h>
 
 #include "analyzer/frontends/python/gb_call_patterns.h"
+#include "analyzer/frontends/python/gb_rule_ids.h"
 #include "analyzer/frontends/python/graph_breaks.h"
 #include "analyzer/frontends/python/py_eval.h"
 
@@ -90,8 +91,8 @@ struct FnContext {
 // by a node budget; running out marks the summary truncated instead of failing.
 class Summarizer {
  public:
-  Summarizer(std::string_view text, Summary& out)
-      : text_(text), out_(out), budget_(kBudgetBase + static_cast<int64_t>(text.size()) * 4) {}
+  Summarizer(std::string_view text, const CallPatterns& calls, Summary& out)
+      : text_(text), calls_(calls), out_(out), budget_(kBudgetBase + static_cast<int64_t>(text.size()) * 4) {}
 
   void run(TSNode module);  // gb_defs.cpp
 
@@ -198,7 +199,7 @@ class Summarizer {
 
   // ---- gb_breaks.cpp: recording, and the expressions and calls that break ----
   Function* cur() { return fn_ >= 0 ? &out_.functions[static_cast<size_t>(fn_)] : nullptr; }
-  void brk(BreakKind k, Gate g, TSNode at, std::string registry, std::string detail = {});
+  void brk(std::string_view rule, Gate g, TSNode at, std::string registry, std::string detail = {});
   void call_site(TSNode at, Val callee);
   Val detach_self(Val v, const FnContext& ctx) const;
   void compile_site(TSNode call, TSNode target, bool fullgraph, bool method_form, const FnContext& ctx);
@@ -261,6 +262,7 @@ class Summarizer {
   void assigned_names(TSNode n, std::set<std::string>& out, int depth);
 
   std::string_view text_;
+  const CallPatterns& calls_;
   Summary& out_;
   int64_t budget_;
   std::set<std::string> falsy_params_;  // this function's falsy-default parameters, never rebound

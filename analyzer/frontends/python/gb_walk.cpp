@@ -142,7 +142,7 @@ bool Summarizer::walk_stmt(TSNode st, FnContext& ctx, int depth) {
         for (TSNode d : named_children(dec))
           region |= type_of(d) == "decorator" && dotted(d).find("nested_compile_region") != std::string::npos;
       if (region)
-        brk(BreakKind::TorchFunction, Gate::Always, st, "GB0040",
+        brk(rule_id::kUnsupportedTorchFunction, Gate::Always, st, "GB0040",
             "a `nested_compile_region` function returning its input unchanged");
     }
     // A factory: `return Model(cfg)` / `return cls(...)` / `return build_block`.
@@ -182,7 +182,7 @@ bool Summarizer::walk_stmt(TSNode st, FnContext& ctx, int depth) {
       // matters where a handler catches it (elsewhere the program stops anyway).
       if (!text && assert_caught_ > 0) {
         WhenScope when_fails(*this, "not (" + condition_text(kids[0]) + ")");
-        brk(BreakKind::PythonConstruct, Gate::Always, msg, "GB0171",
+        brk(rule_id::kUnsupportedPythonConstruct, Gate::Always, msg, "GB0171",
             "an assert whose message is not a string, in a `try` that catches AssertionError");
       }
     }
@@ -212,7 +212,7 @@ bool Summarizer::walk_stmt(TSNode st, FnContext& ctx, int depth) {
       Val v = eval(r, ctx, depth + 1);
       if (v.is(K::List) && v.text == "set" &&
           std::any_of(v.items.begin(), v.items.end(), [](const Val& e) { return e.is(K::Tensor); }))
-        brk(BreakKind::PythonConstruct, Gate::Always, r, "GB0222", "iterating a global set of tensors");
+        brk(rule_id::kUnsupportedPythonConstruct, Gate::Always, r, "GB0222", "iterating a global set of tensors");
     }
     bind_for(st, ctx, depth + 1);
     ++loop_depth_;
@@ -291,11 +291,11 @@ bool Summarizer::walk_stmt(TSNode st, FnContext& ctx, int depth) {
     }
     return go;
   } else if (t == "decorated_definition" && type_of(field(st, "definition")) == "class_definition") {
-    brk(BreakKind::ClassDefinition, Gate::Always, field(field(st, "definition"), "name"), "GB0007");
+    brk(rule_id::kClassDefinedInCompiledCode, Gate::Always, field(field(st, "definition"), "name"), "GB0007");
   } else if (t == "function_definition" || t == "decorated_definition") {
     nested_def(st, ctx, depth);
   } else if (t == "class_definition") {
-    brk(BreakKind::ClassDefinition, Gate::Always, field(st, "name"), "GB0007");
+    brk(rule_id::kClassDefinedInCompiledCode, Gate::Always, field(st, "name"), "GB0007");
   } else if (t == "match_statement") {
     scan(field(st, "subject"), ctx, depth + 1);
     TSNode body = field(st, "body");

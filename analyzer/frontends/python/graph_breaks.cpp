@@ -51,7 +51,7 @@ namespace {
 
 // Parses `text` (only `ranges` of it, when given) and summarises what it holds. nullopt when
 // `ranges` are given and their code has a syntax error: the caller parses the whole text.
-std::optional<Summary> summarize_ranges(std::string_view text, const std::vector<TSRange>* ranges) {
+std::optional<Summary> summarize_ranges(std::string_view text, const CallPatterns& calls, const std::vector<TSRange>* ranges) {
   Summary s;
   if (text.size() > UINT32_MAX) {
     s.truncated = true;
@@ -77,7 +77,7 @@ std::optional<Summary> summarize_ranges(std::string_view text, const std::vector
     }
     if (ranges && ts_node_has_error(ts_tree_root_node(tree.get()))) return std::nullopt;
     {
-      detail::Summarizer sm(text, s);
+      detail::Summarizer sm(text, calls, s);
       sm.run(ts_tree_root_node(tree.get()));
     }
     // All in the arena: freed with it, without walking the tree.
@@ -110,11 +110,11 @@ std::optional<Summary> summarize_ranges(std::string_view text, const std::vector
 
 }  // namespace
 
-Summary summarize(std::string_view text) { return *summarize_ranges(text, nullptr); }
+Summary summarize(std::string_view text, const CallPatterns& calls) { return *summarize_ranges(text, calls, nullptr); }
 
-Summary summarize_lazy(std::string_view text, const std::vector<std::string>& want) {
+Summary summarize_lazy(std::string_view text, const CallPatterns& calls, const std::vector<std::string>& want) {
   auto stmts = top_level_statements(text);
-  if (!stmts || stmts->empty()) return summarize(text);
+  if (!stmts || stmts->empty()) return summarize(text, calls);
   using SK = TopLevelStatement::Kind;
   const auto& st = *stmts;
   std::vector<char> keep(st.size(), 0);
@@ -158,7 +158,7 @@ Summary summarize_lazy(std::string_view text, const std::vector<std::string>& wa
   std::vector<std::string> elided;
   for (uint32_t k = 0; k < st.size(); ++k)
     if (!keep[k]) elided.emplace_back(st[k].name);
-  if (elided.empty()) return summarize(text);
+  if (elided.empty()) return summarize(text, calls);
   std::sort(elided.begin(), elided.end());
   elided.erase(std::unique(elided.begin(), elided.end()), elided.end());
   std::vector<TSRange> ranges;
@@ -176,8 +176,8 @@ Summary summarize_lazy(std::string_view text, const std::vector<std::string>& wa
     s.elided = std::move(elided);
     return s;
   }
-  std::optional<Summary> s = summarize_ranges(text, &ranges);
-  if (!s) return summarize(text);
+  std::optional<Summary> s = summarize_ranges(text, calls, &ranges);
+  if (!s) return summarize(text, calls);
   s->elided = std::move(elided);
   return std::move(*s);
 }

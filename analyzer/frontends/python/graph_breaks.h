@@ -65,45 +65,6 @@ struct Val {
   bool is(Kind k) const { return kind == k; }
 };
 
-// Graph-break patterns found in one file. The model adds the ones that need other files
-// (RNN modules, TorchScript modules, extension functions, disabled functions).
-enum class BreakKind : uint8_t {
-  Item,               // Tensor.item(), int(t), float(t), bool(t)
-  ToList,             // Tensor.tolist()
-  NumpyUntraced,      // Tensor.numpy() with trace_numpy = False
-  Print,              // print(), sys.stdout.write()
-  Logging,            // logger methods, logging.<level>()
-  Warnings,           // warnings.warn()
-  DataDependentBranch,  // if/while/ternary/and/or/not on a tensor value
-  DataDependentOp,    // torch.equal / torch.allclose: a Python bool out of tensor data
-  ExplicitBreak,      // torch._dynamo.graph_break()
-  Debugger,           // breakpoint(), pdb.set_trace()
-  DeepCopy,           // copy.deepcopy()
-  WallClock,          // time.time(), time.perf_counter(), datetime.now(), ...
-  SkippedStdlib,      // other standard-library functions Dynamo skips (json.dumps, os.getpid, ...)
-  DynamicShape,       // nonzero/unique/masked_select/boolean-mask indexing/...
-  UnsupportedBuiltin, // open(), eval(), exec(), globals()
-  TensorToString,     // str(t), repr(t), f"{t}"
-  Backward,           // Tensor.backward()
-  ClassDefinition,    // a class statement inside compiled code
-  TensorApi,          // tensor APIs Dynamo rejects: grad_fn, is_inference(), random_(), share_memory_()
-  RngState,           // torch.manual_seed(), torch.Generator
-  RnnModule,          // calling nn.RNN/nn.LSTM/nn.GRU (model stage)
-  ScriptedModule,     // calling a torch.jit.script'ed module (model stage)
-  ExtensionCall,      // calling a function of the project's C++/CUDA extension (model stage)
-  DisabledCall,       // calling a torch.compiler.disable'd function (model stage)
-  AsyncCollective,    // torch.distributed collectives with async_op=True
-  AutogradState,      // requires_grad_(), retain_grad(), requires_grad=True factories, nn.Parameter(new)
-  StorageMutation,    // resize_(), set_(storage, ...), in-place views of inputs, `.data =`, `.real =`
-  NumpyUnsupported,   // NumPy APIs torch._numpy lacks: ndarray.tobytes(), ufunc methods, np.polyval
-  TorchFunction,      // torch functions Dynamo rejects: use_deterministic_algorithms(warn_only=True), ...
-  PythonConstruct,    // Python constructs Dynamo rejects: `with lock:`, `obj.__class__ = C`, ...
-  // A new kind goes last, named by kLastBreakKind below; its name goes in to_string
-  // (gb_breaks.cpp) and, when calls are what breaks, its rows in gb_call_patterns.cpp.
-};
-// The last kind: the bound on a kind read back from the cache (gb_serialize.cpp).
-inline constexpr BreakKind kLastBreakKind = BreakKind::PythonConstruct;
-
 // When a pattern breaks the graph, given the Dynamo config of the compiled region.
 enum class Gate : uint8_t {
   Always,
@@ -117,8 +78,10 @@ enum class Gate : uint8_t {
 // The last gate: the bound on a gate read back from the cache (gb_serialize.cpp).
 inline constexpr Gate kLastGate = Gate::OnlyAtEntry;
 
+// A graph break found in one file. The model adds the ones that need other files (RNN modules,
+// TorchScript modules, extension functions, disabled functions).
 struct BreakSite {
-  BreakKind kind = BreakKind::Item;
+  std::string rule;      // the id of the GB rule that reports it ("GB004")
   Gate gate = Gate::Always;
   Span span;
   std::string what;      // the source, shortened: "x.sum().item()"
@@ -327,8 +290,11 @@ struct Summary {
   bool truncated = false;                 // a work limit was hit; the summary is partial
 };
 
-// Never throws; bounded work and recursion for any input.
-Summary summarize(std::string_view text);
+class CallPatterns;  // the rules' call patterns (gb_call_patterns.h)
+
+// Never throws; bounded work and recursion for any input. `calls` are the calls that break the
+// graph (rules::graph_break_calls() gathers the GB rules' rows).
+Summary summarize(std::string_view text, const CallPatterns& calls);
 
 // The summary of the module's code that its compiled regions may reach, without parsing the
 // rest. Kept: every top-level statement that is not a `def` or `class`; each top-level function
@@ -339,7 +305,7 @@ Summary summarize(std::string_view text);
 // another module is answered by summarising again with that name wanted
 // (model::find_graph_breaks). Falls back to summarize() when the lexer cannot split the module
 // (top_level.h) or the kept code does not parse cleanly.
-Summary summarize_lazy(std::string_view text, const std::vector<std::string>& want = {});
+Summary summarize_lazy(std::string_view text, const CallPatterns& calls, const std::vector<std::string>& want = {});
 
 // Whether a module may start compiled regions or set Dynamo config, from its bytes alone:
 // every entry form (`torch.compile`, `.compile()`, `torch._dynamo.optimize`,
@@ -373,7 +339,5 @@ class WordSet {
 // strings and comments alike) that are in `keep`, sorted and unique. Every module path an
 // import statement of the summary names is made of such identifiers.
 std::vector<std::string> words_of(std::string_view text, const WordSet& keep);
-
-std::string_view to_string(BreakKind k);
 
 }  // namespace cudalint::python::gb
