@@ -70,13 +70,16 @@ TEST(CudaPreludeCache, StandardHeadersPrecompiledFindWhatTheirTextFinds) {
   cached.prelude_cache = &cache;
   // The arch-dependent line after the includes gives the two archs different tokens, so each
   // file with a feature is parsed for both (whichever cases the sample holds).
-  const std::string lead =
-      "// leading comment\n#include <cstdio>\n#include <vector>\n#include <cmath>\n"
-      "#if __CUDA_ARCH__ >= 900\n__device__ int lead_sm90_only;\n#endif\n";
+  // The standard headers lead, or come after code (hoisted into the PCH all the same).
+  const std::string arch_line = "#if __CUDA_ARCH__ >= 900\n__device__ int lead_sm90_only;\n#endif\n";
+  const std::string leads[] = {
+      "// leading comment\n#include <cstdio>\n#include <vector>\n#include <cmath>\n" + arch_line,
+      "// leading comment\nstruct Before {};\n" + arch_line + "#include <cstdio>\n#include <vector>\n#include <cmath>\n"};
   unsigned parses = 0, std_parses = 0;
   size_t lines = 0;
-  for (const auto& f : files) {
-    const std::string text = lead + read(f);
+  for (size_t i = 0; i < files.size() * 2; ++i) {
+    const std::filesystem::path& f = files[i / 2];
+    const std::string text = leads[i % 2] + read(f);
     std::string a = render(analyze(f.string(), text, plain, FeatureTable::builtin()));
     Result r = analyze(f.string(), text, cached, FeatureTable::builtin());
     std::string b = render(r);
@@ -132,6 +135,45 @@ TEST(CudaPreludeCache, LeadingStandardIncludes) {
   // Without a way to read includes, the block stops at the first one that is not standard or CUDA's.
   EXPECT_EQ(leading_std_includes("#include <cuda_bf16.h>\n#include <cstdio>\n#include \"a.h\"\n#include <vector>\n", "", {}),
             "#include <cstdio>\n");
+}
+
+// Past the leading block: every standard header the file and its project headers include
+// outside conditional groups, unless a macro a standard header reads comes before one.
+TEST(CudaPreludeCache, HoistableStandardIncludes) {
+  const std::map<std::string, std::string> headers = {
+      {"a.h", "#pragma once\nstruct A {};\n#include <map>\n#include \"b.h\"\n"},
+      {"b.h", "#ifndef B_H\n#define B_H\n#include \"a.h\"\nint b;\n#include <string>\n#endif\n"},
+      {"not_guard.h", "#ifndef G\n#define H\n#include <list>\n#endif\n#include <set>\n"},
+      {"defines.h", "#pragma once\n#define _GNU_SOURCE 1\n"},
+  };
+  IncludeLookup look = [&](std::string_view name, bool, const std::string&) -> IncludeLookup::result_type {
+    if (name.starts_with("sys/")) return std::nullopt;
+    auto it = headers.find(std::string(name));
+    if (it == headers.end()) return {{"", ""}};
+    return {{"/p/inc/./" + it->first, it->second}};
+  };
+  auto scan = [&](std::string_view text) { return hoistable_std_includes(text, "/p/src", look); };
+  // Past code, into headers (a cycle of includes met once), in the preprocessor's order.
+  EXPECT_EQ(scan("#include <cstdio>\nint x;\n#include \"a.h\"\nvoid f();\n#include <vector>\n"),
+            "#include <cstdio>\n#include <map>\n#include <string>\n#include <vector>\n");
+  // Conditional groups keep theirs; an include guard is not one; a `#ifndef` without its
+  // `#define` is.
+  EXPECT_EQ(scan("#ifdef X\n#include <list>\n#else\n#include <deque>\n#endif\n#include <set>\n"), "#include <set>\n");
+  EXPECT_EQ(scan("#include \"not_guard.h\"\n"), "#include <set>\n");
+  // Comments and strings.
+  EXPECT_EQ(scan("/* #include <list>\n#include <deque> */\nconst char* s = \"/*\";\n#include <set>\n// #include <map>\n"),
+            "#include <set>\n");
+  // A system header is left where it is; a missing one is skipped.
+  EXPECT_EQ(scan("#include <sys/types.h>\n#include \"missing.h\"\n#include <set>\n"), "#include <set>\n");
+  // A macro a standard header reads, before a header not met yet: only the leading block.
+  EXPECT_EQ(scan("#include <cstdio>\nint a;\n#define _GNU_SOURCE\n#include <vector>\n"), "#include <cstdio>\n");
+  EXPECT_EQ(scan("#include <cstdio>\nint a;\n#include \"defines.h\"\n#include <vector>\n"), "#include <cstdio>\n");
+  EXPECT_EQ(scan("#include <cstdio>\nint a;\n#define min(a, b) a\n#include <vector>\n"), "#include <cstdio>\n");
+  EXPECT_EQ(scan("#include <cstdio>\nint a;\n#pragma pack(1)\n#include <vector>\n"), "#include <cstdio>\n");
+  // After the last one, or before a header met already, or a project's own macro: no matter.
+  EXPECT_EQ(scan("#include <vector>\nint a;\n#define NDEBUG\n#include <vector>\n"), "#include <vector>\n");
+  EXPECT_EQ(scan("#include <cstdio>\nint a;\n#define __CUDA_ARCH_SPECIFIC__ 900\n#define MY_MAX 4\n#include <vector>\n"),
+            "#include <cstdio>\n#include <vector>\n");
 }
 
 // Each set of standard headers keeps a PCH in memory for the run: a bounded number of sets.

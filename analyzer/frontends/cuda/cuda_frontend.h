@@ -254,6 +254,14 @@ using IncludeLookup = std::function<std::optional<std::pair<std::string, std::st
 // (cudalint keeps one per set of headers): nothing precedes them but what the PCH holds.
 std::string leading_std_includes(std::string_view text, const std::string& dir, const IncludeLookup& look);
 
+// The standard library headers the file and the project headers it includes name outside
+// conditional groups, in the order a preprocessor meets them (a header once): included first
+// by a PCH, they declare what they would have declared where they are, as long as nothing the
+// project defines can change them. When something might (a header met after a feature-test
+// macro, NDEBUG or a lower-case macro is defined, `#pragma pack`, torch's arch-dependent
+// headers), leading_std_includes.
+std::string hoistable_std_includes(std::string_view text, const std::string& dir, const IncludeLookup& look);
+
 // The part of the prelude that depends on the arch and the toolkit version, as macros: the
 // `<nv/target>` queries and the default `__CUDACC_VER_MAJOR__`. Parsed after the prelude (or its
 // PCH, which is the same for every arch) and the command line's macros.

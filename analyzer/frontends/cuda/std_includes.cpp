@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <iterator>
+#include <set>
 #include <vector>
 
 #include <fmt/format.h>
@@ -128,6 +129,153 @@ bool scan_leading(std::string_view text, const std::string& dir, const IncludeLo
   return !in_comment;
 }
 
+// The macros (by prefix) that the C and C++ standard libraries' headers read: feature-test
+// macros, the libraries' own configuration, NDEBUG.
+constexpr std::string_view kLibraryMacros[] = {
+    "NDEBUG", "_GNU_SOURCE", "_DEFAULT_SOURCE", "_BSD_SOURCE", "_SVID_SOURCE", "_POSIX", "_XOPEN", "_ISOC",
+    "_LARGEFILE", "_FILE_OFFSET_BITS", "_TIME_BITS", "_FORTIFY_SOURCE", "_REENTRANT", "_THREAD_SAFE",
+    "_ATFILE_SOURCE", "_DYNAMIC_STACK_SIZE_SOURCE", "_USE_MATH_DEFINES", "_GLIBCXX", "_LIBCPP", "__GLIBC",
+    "__USE_", "__STDC", "__STRICT_ANSI__", "__cplusplus", "__GXX", "__GNUC", "__clang", "__CUDA__"};
+
+// Whether a macro of that name may change what a standard header declares: one of
+// kLibraryMacros, or a lower-case name (a function-like `min` or `max`).
+bool library_macro(std::string_view name) {
+  const bool lower = std::none_of(name.begin(), name.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
+  return lower || std::any_of(std::begin(kLibraryMacros), std::end(kLibraryMacros),
+                              [&](std::string_view m) { return name.starts_with(m); });
+}
+
+// Scans all of `text` (in directory `dir`) for the standard headers it includes outside any
+// conditional group, following the project headers it includes there (once each, `seen`), and
+// adds them to `out` in the order a preprocessor would meet them. False when hoisting them
+// ahead of the code could change what they declare: a header first met after a macro a standard
+// header may read (kLibraryMacros, or a lower-case name: `risky` once one is defined),
+// `#pragma pack`, or torch's arch-dependent headers.
+// Lines are split as the preprocessor splits them, block comments skipped; a directive inside
+// a raw string is taken for one (an extra standard header at worst).
+bool scan_all(std::string_view text, const std::string& dir, const IncludeLookup& look, int depth, std::set<std::string>& seen,
+              bool& risky, std::string& out) {
+  if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
+  bool in_comment = false, first_directive = true;
+  std::string guard;      // `#ifndef G` first, `#define G` next: the include guard's group
+  bool guarded = false;   // inside that group (its depth does not count)
+  int cond = 0;           // conditional groups open, the guard's not counted
+  size_t at = 0;
+  while (at < text.size()) {
+    size_t eol = text.find('\n', at);
+    if (eol == std::string_view::npos) eol = text.size();
+    std::string_view line = text.substr(at, eol - at);
+    at = eol + 1;
+    // Where the line starts once comments that end on it are skipped.
+    for (;;) {
+      if (in_comment) {
+        size_t end = line.find("*/");
+        if (end == std::string_view::npos) break;
+        line.remove_prefix(end + 2);
+        in_comment = false;
+      }
+      skip_blank(line);
+      if (!line.starts_with("/*")) break;
+      line.remove_prefix(2);
+      in_comment = true;
+    }
+    if (in_comment) continue;
+    const bool directive = line.starts_with("#");
+    // A block comment opened later on the line (outside a `//` comment and string literals).
+    for (size_t i = 0; i + 1 < line.size(); ++i) {
+      if (line[i] == '"' || line[i] == '\'') {
+        const char q = line[i];
+        for (++i; i < line.size() && line[i] != q; ++i)
+          if (line[i] == '\\') ++i;
+        continue;
+      }
+      if (line[i] == '/' && line[i + 1] == '/') break;
+      if (line[i] == '/' && line[i + 1] == '*') {
+        size_t end = line.find("*/", i + 2);
+        if (end == std::string_view::npos) {
+          in_comment = true;
+          break;
+        }
+        i = end + 1;
+      }
+    }
+    if (!directive) continue;
+    line.remove_prefix(1);
+    skip_blank(line);
+    std::string_view d = word(line);
+    if (d == "pragma") {
+      std::string_view what = word(line);
+      if (what == "pack") return false;
+      continue;  // `#pragma once` before a guard leaves it the first directive
+    }
+    if (!guard.empty() && !guarded) {  // the directive after `#ifndef G`: `#define G` makes it a guard
+      std::string_view rest = line;
+      if (d == "define" && word(rest) == guard) {
+        guarded = true;
+        continue;
+      }
+      guard.clear();
+      ++cond;  // an ordinary conditional group after all
+    }
+    const bool was_first = first_directive;
+    first_directive = false;
+    if (d == "if" || d == "ifdef" || d == "ifndef") {
+      if (was_first && d == "ifndef") {
+        std::string_view g = word(line);
+        if (!g.empty()) {
+          guard = g;
+          continue;
+        }
+      }
+      ++cond;
+      continue;
+    }
+    if (d == "endif") {
+      if (cond > 0) --cond;
+      else guard.clear(), guarded = false;
+      continue;
+    }
+    if (d == "define" || d == "undef") {
+      std::string_view name = word(line);
+      if (library_macro(name)) risky = true;
+      continue;
+    }
+    if (d != "include" || cond > 0) continue;
+    if (line.empty() || (line.front() != '<' && line.front() != '"')) continue;  // a macro names it: not followed
+    const bool angled = line.front() == '<';
+    size_t close = line.find(angled ? '>' : '"', 1);
+    if (close == std::string_view::npos) continue;
+    std::string_view name = line.substr(1, close - 1);
+    // A header first met after such a macro would be read without it.
+    auto add = [&](std::string_view inc) {
+      if (out.find(inc) != std::string::npos) return true;
+      out += inc;
+      return !risky;
+    };
+    if (angled && std::binary_search(std::begin(kStdHeaders), std::end(kStdHeaders), name)) {
+      if (!add(fmt::format("#include <{}>\n", name))) return false;
+      continue;
+    }
+    if (std::find(std::begin(kCudaHeaders), std::end(kCudaHeaders), name) != std::end(kCudaHeaders)) continue;
+    if (std::find(std::begin(kTorchHeaders), std::end(kTorchHeaders), name) != std::end(kTorchHeaders)) {
+      if (!add(kTorchStubInclude)) return false;
+      continue;
+    }
+    if (std::find(std::begin(kTorchAtomicHeaders), std::end(kTorchAtomicHeaders), name) != std::end(kTorchAtomicHeaders))
+      return false;
+    if (!look) continue;
+    IncludeLookup::result_type found = look(name, angled, dir);
+    if (!found || found->first.empty()) continue;  // a system header (parsed where it is), or missing
+    llvm::SmallString<256> norm(found->first);
+    llvm::sys::path::remove_dots(norm, true);
+    if (!seen.insert(std::string(norm.str())).second) continue;
+    if (depth >= 16) return false;
+    llvm::StringRef parent = llvm::sys::path::parent_path(found->first);
+    if (!scan_all(found->second, parent.str(), look, depth + 1, seen, risky, out)) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 bool in_std_library(const clang::SourceManager& sm, clang::SourceLocation loc, std::unordered_map<unsigned, bool>& seen) {
@@ -146,6 +294,14 @@ std::string leading_std_includes(std::string_view text, const std::string& dir, 
   std::string out;
   detail::scan_leading(text, dir, look, 0, out);
   return out;
+}
+
+std::string hoistable_std_includes(std::string_view text, const std::string& dir, const IncludeLookup& look) {
+  std::string out;
+  std::set<std::string> seen;
+  bool risky = false;
+  if (detail::scan_all(text, dir, look, 0, seen, risky, out)) return out;
+  return leading_std_includes(text, dir, look);
 }
 
 namespace detail {
@@ -173,7 +329,13 @@ std::string std_includes_of(std::string_view text, llvm::StringRef file, const O
     }
     return {{std::string(), std::string()}};
   };
-  return leading_std_includes(text, llvm::sys::path::parent_path(file).str(), look);
+  // The project's -D/-U come after the PCH: one a standard header reads keeps the standard
+  // headers where the file has them, as before this scan went past the leading block.
+  const std::string dir = llvm::sys::path::parent_path(file).str();
+  for (const auto* macros : {&opts.defines, &opts.undefines})
+    for (const auto& m : *macros)
+      if (library_macro(std::string_view(m).substr(0, m.find('=')))) return leading_std_includes(text, dir, look);
+  return hoistable_std_includes(text, dir, look);
 }
 
 }  // namespace detail
