@@ -141,6 +141,7 @@ CudaSourcesOutput analyze_cuda_sources(const model::ProjectModel& model, const C
   if (in.wants_accesses)
     for (size_t i = 0; i < cu.size(); ++i) accesses[i] = in.wants_accesses(cu[i].first->path, cu[i].second);
   std::atomic<size_t> next{0};
+  std::atomic<bool> archs_left{false};
   auto worker = [&] {
     prefer_huge_pages_in_thread();
     for (size_t i = next++; i < cu.size(); i = next++) {
@@ -150,6 +151,12 @@ CudaSourcesOutput analyze_cuda_sources(const model::ProjectModel& model, const C
       for (const auto& t : builds[i].targets)
         if (std::find(opts.archs.begin(), opts.archs.end(), t.arch) == opts.archs.end()) opts.archs.push_back(t.arch);
       if (opts.archs.empty()) opts.archs.push_back(domain::Arch{7, 5});
+      if (in.newest_arch_only && opts.archs.size() > 1) {
+        auto newest = std::max_element(opts.archs.begin(), opts.archs.end(),
+                                       [](const domain::Arch& a, const domain::Arch& b) { return a.sm() < b.sm(); });
+        opts.archs = {*newest};
+        archs_left = true;
+      }
       opts.parallel_archs = opts.archs.size() > 1 && few_files;
       if (builds[i].cuda) opts.cuda = builds[i].cuda->value;
       std::optional<cuda::CompileFlags> f = flags_of(*cu[i].first, cu[i].second);
@@ -167,6 +174,7 @@ CudaSourcesOutput analyze_cuda_sources(const model::ProjectModel& model, const C
   std::vector<llvm::thread> threads;
   for (unsigned t = 0; t < jobs; ++t) threads.emplace_back(std::optional<unsigned>(cuda::kParseStackBytes), worker);
   for (auto& t : threads) t.join();
+  out.archs_left = archs_left;
 
   for (size_t i = 0; i < cu.size(); ++i) {
     const SourceFile* sf = cu[i].first;

@@ -37,6 +37,7 @@ struct CudaSourcesInput {
   // Whether some MEM rule is enabled for this CUDA source (display path, absolute path): only
   // those get the global-access analysis. Null: every file.
   std::function<bool(const std::string& path, const std::string& abs)> wants_accesses;
+  bool newest_arch_only = false;  // RunOptions::cuda_newest_arch_only
 };
 
 struct CudaSourcesOutput {
@@ -44,6 +45,7 @@ struct CudaSourcesOutput {
   std::vector<Diagnostic> diags;  // PARSE001 for syntax errors missing headers cannot explain
   // (display path, note): what could not be checked and no rule says (RunOutput::notes).
   std::vector<std::pair<std::string, std::string>> notes;
+  bool archs_left = false;  // newest_arch_only left out some source's other archs
 };
 
 CudaSourcesOutput analyze_cuda_sources(const model::ProjectModel& model, const CudaSourcesInput& in);

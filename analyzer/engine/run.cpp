@@ -525,6 +525,7 @@ RunOutput run_analysis(const RunOptions& opts) {
   if (want_cuda) {
     ci.loaded = &loaded;
     ci.only = opts.cuda_sources;
+    ci.newest_arch_only = opts.cuda_newest_arch_only;
     ci.overlays = opts.overlays;
     ci.jobs = jobs;
     ci.prelude_cache = opts.prelude_cache;
@@ -575,6 +576,7 @@ RunOutput run_analysis(const RunOptions& opts) {
   else if (want_cuda) cuda_out = analyze_cuda_sources(model, ci);  // the hook did not run
   if (want_cuda) {
     model.cuda_units = std::move(cuda_out.units);
+    out.archs_left = cuda_out.archs_left;
     cuda_diags = std::move(cuda_out.diags);
     for (auto& n : cuda_out.notes) {
       auto wit = work_by_path.find(n.first);

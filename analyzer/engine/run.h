@@ -50,6 +50,9 @@ struct RunOptions {
   const DiskCache* disk_cache = nullptr;
   // `cudalint build-graph`: build the model's build graph and stop (no CUDA parse, no rules).
   bool graph_only = false;
+  // Editors' first pass: parse each CUDA source for its newest arch only (the findings of its
+  // other archs follow from a full run).
+  bool cuda_newest_arch_only = false;
 };
 
 // A fix together with the file it edits (byte spans), for --fix.
@@ -70,6 +73,8 @@ struct RunOutput {
   // (display path, note) of what the analysis could not check and no rule reports, sorted;
   // only for files whose findings are reported (not context-only ones).
   std::vector<std::pair<std::string, std::string>> notes;
+  // With cuda_newest_arch_only: some CUDA source has archs this run did not parse.
+  bool archs_left = false;
 };
 
 RunOutput run_analysis(const RunOptions& opts);

@@ -92,6 +92,30 @@ void Server::Impl::apply_results(const Snapshot& snap, const RunOutput& out) {
   if (pull_mode && refresh_support && changed_elsewhere) request("workspace/diagnostic/refresh", nullptr);
 }
 
+void Server::Impl::publish_first_pass(const Snapshot& snap, const RunOutput& out) {
+  std::map<std::string, std::vector<const Finding*>> by_path;
+  for (const auto& f : out.findings) by_path[abs_of(f.location.path)].push_back(&f);
+  // Only the sources being edited: one re-checked because another file changed keeps what it
+  // showed until the full run says otherwise.
+  for (const auto& path : snap.cuda_targets) {
+    if (!snap.explicit_targets.count(path)) continue;
+    auto d = docs.find(path);
+    auto v = snap.versions.find(path);
+    if (d == docs.end() || v == snap.versions.end() || v->second != d->second.version) continue;
+    const std::string& text = snap.run.overlays.at(path);
+    json::Array items;
+    if (auto it = by_path.find(path); it != by_path.end())
+      for (const Finding* f : it->second)
+        // A suppression may be for an arch this pass left out: said unused only by the full run.
+        if (f->rule != &rules::unused_suppression_info()) items.push_back(to_diagnostic(*f, text, out));
+    DocResult r;
+    r.items = std::move(items);
+    publish(d->second, r);
+    // What the client shows now: the full run publishes when it says otherwise.
+    results[path].serialized = serialize(json::Value(json::Array(r.items)));
+  }
+}
+
 void Server::Impl::publish(const Doc& d, const DocResult& r) {
   if (shutdown) return;
   notify("textDocument/publishDiagnostics",

@@ -174,6 +174,9 @@ struct Server::Impl {
   std::string new_result_id() { return std::to_string(next_result_id++); }
   json::Object to_diagnostic(const Finding& f, const std::string& text, const RunOutput& out);
   void apply_results(const Snapshot& snap, const RunOutput& out);
+  // A first pass's findings (each CUDA source's newest arch) for the edited CUDA sources,
+  // published before the full run's; nothing is stored.
+  void publish_first_pass(const Snapshot& snap, const RunOutput& out);
   void publish(const Doc& d, const DocResult& r);
   bool result_current(const std::string& path) const;
   json::Value pull_report(const std::string& path, const std::string& previous);

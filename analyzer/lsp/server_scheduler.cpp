@@ -1,4 +1,5 @@
 // `cudalint lsp`: the debounced worker thread that runs the engine on a snapshot of the documents.
+#include <algorithm>
 #include <exception>
 
 #include "analyzer/lsp/server_impl.h"
@@ -28,12 +29,40 @@ void Server::Impl::work_loop() {
     lk.unlock();
     std::optional<RunOutput> out;
     std::string error;
-    try {
-      out = run_analysis(snap.run);
-    } catch (const std::exception& e) {
-      error = e.what();
-    } catch (...) {
-      error = "unknown error";
+    auto analyse = [&](const RunOptions& run) {
+      out.reset();
+      try {
+        out = run_analysis(run);
+      } catch (const std::exception& e) {
+        error = e.what();
+      } catch (...) {
+        error = "unknown error";
+      }
+    };
+    // Edited CUDA sources built for several archs: their newest arch's findings first (one
+    // parse), then every arch's. A first pass that left no arch out is the whole answer.
+    const bool edited_cuda = std::any_of(snap.cuda_targets.begin(), snap.cuda_targets.end(),
+                                         [&](const std::string& p) { return snap.explicit_targets.count(p) > 0; });
+    if (!pull_mode && edited_cuda) {
+      RunOptions first = snap.run;
+      first.cuda_newest_arch_only = true;
+      analyse(first);
+      if (out && out->archs_left) {
+        lk.lock();
+        publish_first_pass(snap, *out);
+        const bool newer = has_pending();
+        // A newer edit supersedes the rest of this run; the sources it leaves half-checked
+        // are checked again with it.
+        if (newer) {
+          pending.insert(snap.cuda_targets.begin(), snap.cuda_targets.end());
+          running = false;
+          continue;
+        }
+        lk.unlock();
+        analyse(snap.run);
+      }
+    } else {
+      analyse(snap.run);
     }
     lk.lock();
     running = false;

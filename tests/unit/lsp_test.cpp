@@ -699,7 +699,10 @@ TEST(LspServer, DockerfileArchListReDiagnosesOpenCudaSources) {
   Client c;
   c.initialize(root);
   c.open(cu, cu_text);
-  json::Object p = c.wait_publish(cu);
+  // The newest arch's findings first (sm_80 has the intrinsic), then every arch's.
+  json::Object p = c.wait_publish(cu, 1);
+  EXPECT_TRUE(diags_of(p).empty()) << to_text(json::Value(json::Object(p)));
+  p = c.wait_publish(cu, 1);
   ASSERT_EQ(codes(diags_of(p)), std::vector<std::string>{"INTR001"});
   c.open(docker, docker_text);
   c.wait_publish(docker);
@@ -707,10 +710,42 @@ TEST(LspServer, DockerfileArchListReDiagnosesOpenCudaSources) {
   c.server().wait_idle();
   for (const auto& m : c.drain())
     EXPECT_NE(m.getAsObject()->getString("method"), "textDocument/publishDiagnostics") << to_text(m);
-  // Dropping 7.5 from the (unsaved) Dockerfile re-diagnoses the open .cu file.
+  // Dropping 7.5 from the (unsaved) Dockerfile re-diagnoses the open .cu file: one arch, one pass.
   c.change(docker, 2, json::Array{json::Object{{"range", range_obj(2, 26, 2, 30)}, {"text", ""}}});
   p = c.wait_publish(cu);
   EXPECT_TRUE(diags_of(p).empty()) << to_text(json::Value(json::Object(p)));
+  c.server().wait_idle();
+  for (const auto& m : c.drain())
+    if (auto* params = m.getAsObject()->getObject("params"))
+      EXPECT_NE(params->getString("uri"), uri(cu)) << to_text(m);
+  fs::remove_all(root);
+}
+
+// The first pass (the newest arch) does not call a suppression unused that an older arch's
+// finding uses; the full run finds it used.
+TEST(LspServer, FirstPassLeavesSuppressionsToTheFullRun) {
+  std::string root = make_temp_dir();
+  std::string docker = root + "/Dockerfile", cu = root + "/sum.cu";
+  write(docker,
+        "FROM nvidia/cuda:12.4.1-devel-ubuntu22.04\nRUN pip install torch==2.5.1\nENV TORCH_CUDA_ARCH_LIST=\"7.5;8.0\"\n"
+        "COPY . /src\nRUN pip install --no-build-isolation /src\n");
+  write(root + "/cudalint.toml", "extend-select = [\"SUP\"]\n");
+  std::string cu_text =
+      "// cudalint: ignore[INTR001]\n"
+      "__device__ unsigned warp_sum(unsigned v) { return __reduce_add_sync(0xffffffffu, v); }\n"
+      "__global__ void sum(const unsigned* in, unsigned* out) { out[blockIdx.x] = warp_sum(in[threadIdx.x]); }\n";
+  write(cu, cu_text);
+  Client c;
+  c.initialize(root);
+  c.open(cu, cu_text);
+  json::Object first = c.wait_publish(cu, 1);
+  EXPECT_TRUE(diags_of(first).empty()) << to_text(json::Value(json::Object(first)));
+  json::Object full = c.wait_publish(cu, 1);
+  EXPECT_TRUE(diags_of(full).empty()) << to_text(json::Value(json::Object(full)));
+  // Without the suppression the full run has the sm_75 finding.
+  c.change(cu, 2, json::Array{json::Object{{"range", range_obj(0, 0, 1, 0)}, {"text", ""}}});
+  c.wait_publish(cu, 2);
+  EXPECT_EQ(codes(diags_of(c.wait_publish(cu, 2))), std::vector<std::string>{"INTR001"});
   fs::remove_all(root);
 }
 
