@@ -7,8 +7,8 @@ gathered and shared-memory accesses, warp reductions and cp.async) and a Dockerf
 TORCH_CUDA_ARCH_LIST, opens the .cu file, then applies small incremental didChange edits one at
 a time (a constant, an index expression, an inserted comment line, ...) and measures, for each,
 the time from writing the didChange to reading the publishDiagnostics for that version. A file
-built for several archs gets two per version (its newest arch's findings, then every arch's):
-both latencies are reported.
+built for several archs gets two per version (its newest arch's findings, then every arch's)
+when its full run is slow: both latencies are reported.
 
     python3 bench/lsp_bench.py [--cudalint build/cudalint] [--lines 2000] [--edits 50]
                                [--archs "7.5;8.0;9.0"] [--warmup 3] [--debounce-ms N] [--json OUT]
@@ -317,6 +317,7 @@ def main():
             two_pass, open_all_ms = True, (t2 - t0) * 1000
         except RuntimeError:
             pass
+        gap = (open_all_ms - open_ms) / 1000 if two_pass else 0.0
         first = m["params"]["diagnostics"]
         counts = {}
         for d in first:
@@ -335,7 +336,14 @@ def main():
             t1, m = srv.wait(published(version), a.timeout)
             t_all = t1
             if two_pass:
-                t_all, m = srv.wait(published(version), a.timeout)
+                # The server skips the first pass for a source whose full run is quick: then
+                # the one publish is every arch's.
+                try:
+                    t_all, m = srv.wait(published(version), max(0.5, 2 * gap))
+                except RuntimeError:
+                    if srv.p.poll() is not None:
+                        raise
+                    t_all = t1
             c1_ms = cpu_ms(srv.p.pid)
             last = m
             if i >= a.warmup:

@@ -124,6 +124,10 @@ struct Server::Impl {
   bool pending_all = false;
   Clock::time_point deadline{};
   bool running = false;
+  // How long the last full run took, per edited CUDA source: a source whose full run is quick
+  // gets no first pass (two runs of a cheap file cost more than one).
+  std::map<std::string, std::chrono::milliseconds> full_run_time;
+  static constexpr std::chrono::milliseconds kFirstPassAbove{300};
   std::vector<PendingPull> pulls;
   int64_t next_request_id = 1;
   std::set<int64_t> config_requests;          // our workspace/configuration request ids

@@ -26,7 +26,6 @@ void Server::Impl::work_loop() {
     if (!has_pending()) continue;
     Snapshot snap = take_snapshot();
     running = true;
-    lk.unlock();
     std::optional<RunOutput> out;
     std::string error;
     auto analyse = [&](const RunOptions& run) {
@@ -40,10 +39,25 @@ void Server::Impl::work_loop() {
       }
     };
     // Edited CUDA sources built for several archs: their newest arch's findings first (one
-    // parse), then every arch's. A first pass that left no arch out is the whole answer.
-    const bool edited_cuda = std::any_of(snap.cuda_targets.begin(), snap.cuda_targets.end(),
-                                         [&](const std::string& p) { return snap.explicit_targets.count(p) > 0; });
-    if (!pull_mode && edited_cuda) {
+    // parse), then every arch's. A first pass that left no arch out is the whole answer. Only
+    // sources whose last full run was slow (or that had none yet) get a first pass.
+    std::vector<std::string> edited;
+    bool slow = false;
+    for (const auto& p : snap.cuda_targets) {
+      if (!snap.explicit_targets.count(p)) continue;
+      edited.push_back(p);
+      auto t = full_run_time.find(p);
+      slow = slow || t == full_run_time.end() || t->second > kFirstPassAbove;
+    }
+    lk.unlock();
+    auto full = [&] {
+      const auto t0 = Clock::now();
+      analyse(snap.run);
+      const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0);
+      std::lock_guard g(mu);
+      for (const auto& p : edited) full_run_time[p] = took;
+    };
+    if (!pull_mode && slow) {
       RunOptions first = snap.run;
       first.cuda_newest_arch_only = true;
       analyse(first);
@@ -59,10 +73,13 @@ void Server::Impl::work_loop() {
           continue;
         }
         lk.unlock();
-        analyse(snap.run);
+        full();
+      } else {
+        std::lock_guard g(mu);
+        for (const auto& p : edited) full_run_time[p] = kFirstPassAbove;  // one arch: no first pass next time
       }
     } else {
-      analyse(snap.run);
+      full();
     }
     lk.lock();
     running = false;

@@ -742,10 +742,15 @@ TEST(LspServer, FirstPassLeavesSuppressionsToTheFullRun) {
   EXPECT_TRUE(diags_of(first).empty()) << to_text(json::Value(json::Object(first)));
   json::Object full = c.wait_publish(cu, 1);
   EXPECT_TRUE(diags_of(full).empty()) << to_text(json::Value(json::Object(full)));
-  // Without the suppression the full run has the sm_75 finding.
+  // Without the suppression the full run has the sm_75 finding. (Whether this edit gets a first
+  // pass depends on how long the last full run took: the last publish is the full run's.)
   c.change(cu, 2, json::Array{json::Object{{"range", range_obj(0, 0, 1, 0)}, {"text", ""}}});
-  c.wait_publish(cu, 2);
-  EXPECT_EQ(codes(diags_of(c.wait_publish(cu, 2))), std::vector<std::string>{"INTR001"});
+  json::Object last = c.wait_publish(cu, 2);
+  c.server().wait_idle();
+  for (const auto& m : c.drain())
+    if (auto* params = m.getAsObject()->getObject("params"); params && params->getString("uri") == uri(cu))
+      last = *params;
+  EXPECT_EQ(codes(diags_of(last)), std::vector<std::string>{"INTR001"});
   fs::remove_all(root);
 }
 
