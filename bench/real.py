@@ -74,7 +74,16 @@ def make_checkouts(repos, mirrors, repos_dir):
             continue
         if not os.path.isdir(dst):
             subprocess.run(["git", "clone", "-q", "--no-checkout", src, dst], check=True)
-        subprocess.run(["git", "-C", dst, "checkout", "-q", "--force", r["commit"]], check=True)
+        p = subprocess.run(["git", "-C", dst, "checkout", "-q", "--force", r["commit"]], capture_output=True, text=True)
+        if p.returncode != 0:
+            # A mirror may leave out its largest blobs (images, media): write every file it has.
+            rt = subprocess.run(["git", "-C", dst, "read-tree", r["commit"]], capture_output=True, text=True)
+            if rt.returncode != 0:  # the mirror lacks the commit: say so, go on with the others
+                print(f"{r['repo']}: cannot check out {r['commit'][:12]}: {rt.stderr.strip()}", file=sys.stderr)
+                continue
+            ci = subprocess.run(["git", "-C", dst, "checkout-index", "-a", "-f"], capture_output=True, text=True)
+            missing = ci.stderr.count("unable to read")
+            print(f"{r['repo']}: {missing} files absent from the mirror (not written)", file=sys.stderr)
         print(f"{r['repo']} @ {r['commit'][:12]} -> {dst}")
 
 

@@ -430,6 +430,39 @@ TEST(CMakeTargets, CompileDefinitions) {
   EXPECT_EQ(values(find(r, "s")->compile_definitions), (V{"A=1", "B"}));
 }
 
+// One add_* run again under a name the evaluator cannot tell apart (a function called per
+// variant) makes several targets of that name: a later command means the one its call made last.
+// Branches that each make the target keep getting it.
+TEST(CMakeTargets, RepeatedTargetNameMeansTheLatestOfEachCall) {
+  Project p(
+      "function(variant tag)\n"
+      "  add_library(feats OBJECT ${tag}.cu)\n"
+      "  target_compile_definitions(feats PRIVATE ${ARGN})\n"
+      "  target_sources(feats PRIVATE ${tag}_extra.cu)\n"
+      "endfunction()\n"
+      "variant(a A)\n"
+      "variant(b B)\n"
+      "variant(c C)\n"
+      "if(USE_NEW)\n  add_library(x new.cu)\nelse()\n  add_library(x old.cu)\nendif()\n"
+      "target_compile_definitions(x PRIVATE D)\n");
+  auto r = p.eval();
+  EXPECT_TRUE(r.errors.empty()) << errors_of(r);
+  std::vector<const Target*> feats, x;
+  for (const auto& t : r.facts.targets) {
+    if (t.name == "feats") feats.push_back(&t);
+    if (t.name == "x") x.push_back(&t);
+  }
+  ASSERT_EQ(feats.size(), 3u);
+  EXPECT_EQ(values(feats[0]->compile_definitions), (V{"A"}));
+  EXPECT_EQ(values(feats[1]->compile_definitions), (V{"B"}));
+  EXPECT_EQ(values(feats[2]->compile_definitions), (V{"C"}));
+  EXPECT_EQ(paths(*feats[0]), (V{"/p/a.cu", "/p/a_extra.cu"}));
+  EXPECT_EQ(paths(*feats[2]), (V{"/p/c.cu", "/p/c_extra.cu"}));
+  ASSERT_EQ(x.size(), 2u);
+  EXPECT_EQ(values(x[0]->compile_definitions).size(), 1u);
+  EXPECT_EQ(values(x[1]->compile_definitions).size(), 1u);
+}
+
 TEST(CMakeTargets, LegacyCudaAddLibrary) {
   Project p(
       "find_package(CUDA)\n"

@@ -253,6 +253,7 @@ class Evaluator {
   void finish_dir();
   void attach_source_props();
   Written written_at(const Unit& u, const Command& c, const Arg& a);
+  std::vector<size_t> target_ids(const std::string& name) const;  // of facts.targets, creation order
   std::vector<Target*> targets_named(const std::string& name);
   void do_add_target(const Unit& u, const Command& c, const Ctx& ctx);
   void add_sources(size_t t, const std::vector<const Arg*>& srcs, const Unit& u, const Command& c);

@@ -177,10 +177,28 @@ Evaluator::Written Evaluator::written_at(const Unit& u, const Command& c, const 
   return w;
 }
 
+// CMake's target names are unique, but the evaluator may make several targets of one name:
+// branches it cannot decide (each its own add_* call) and one add_* run again under a name it
+// cannot tell apart (a loop, a function called per variant). A later command means, of each
+// call, the target it made last; applying it to every earlier one grows a target's settings
+// with the square of the calls (whisper.cpp's CPU variants: 1,000 definitions per target).
+std::vector<size_t> Evaluator::target_ids(const std::string& name) const {
+  std::vector<size_t> out;
+  auto it = target_index_.find(name);
+  if (it == target_index_.end()) return out;
+  const std::vector<size_t>& ids = it->second;
+  for (size_t k = ids.size(); k-- > 0;) {
+    const Origin& o = res_.facts.targets[ids[k]].origin;
+    if (std::none_of(out.begin(), out.end(), [&](size_t j) { return res_.facts.targets[j].origin == o; }))
+      out.push_back(ids[k]);
+  }
+  std::reverse(out.begin(), out.end());  // creation order
+  return out;
+}
+
 std::vector<Target*> Evaluator::targets_named(const std::string& name) {
   std::vector<Target*> out;
-  if (auto it = target_index_.find(name); it != target_index_.end())
-    for (size_t i : it->second) out.push_back(&res_.facts.targets[i]);
+  for (size_t i : target_ids(name)) out.push_back(&res_.facts.targets[i]);
   return out;
 }
 
@@ -310,8 +328,8 @@ void Evaluator::add_sources(size_t ti, const std::vector<const Arg*>& srcs, cons
 void Evaluator::do_target_sources(const Unit& u, const Command& c, const Ctx& ctx) {
   auto a = expand_args(c, ctx, 0, true);
   if (a.empty()) return;
-  auto it = target_index_.find(a[0].text);
-  if (it == target_index_.end()) return;
+  std::vector<size_t> idx = target_ids(a[0].text);
+  if (idx.empty()) return;
   std::vector<const Arg*> srcs;
   bool iface = false;
   for (size_t k = 1; k < a.size(); ++k) {
@@ -322,7 +340,6 @@ void Evaluator::do_target_sources(const Unit& u, const Command& c, const Ctx& ct
     }
     if (!iface) srcs.push_back(&a[k]);
   }
-  std::vector<size_t> idx = it->second;  // add_sources may not add targets, but stay safe
   for (size_t i : idx) add_sources(i, srcs, u, c);
 }
 
