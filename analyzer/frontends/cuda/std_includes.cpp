@@ -57,6 +57,40 @@ std::string_view word(std::string_view& s) {
   return w;
 }
 
+// Skips the comments a line starts with (blanks, block comments opened on an earlier line or
+// this one that end on it). `in_comment`: a block comment is open, before and after.
+void skip_line_comments(std::string_view& line, bool& in_comment) {
+  for (;;) {
+    if (in_comment) {
+      size_t end = line.find("*/");
+      if (end == std::string_view::npos) return;
+      line.remove_prefix(end + 2);
+      in_comment = false;
+    }
+    skip_blank(line);
+    if (!line.starts_with("/*")) return;
+    line.remove_prefix(2);
+    in_comment = true;
+  }
+}
+
+// What an `#include` names, for a PCH of standard headers.
+enum class IncludeKind {
+  Std,          // a standard header: may go into the PCH
+  CudaStub,     // a CUDA header: an empty stub (the prelude declares what it would)
+  TorchStub,    // a torch header: cudalint's stand-in, the same file for all of them
+  TorchAtomic,  // torch's atomic helpers: their declarations depend on the arch, never precompiled
+  Other,        // a project or system header
+};
+IncludeKind classify_include(std::string_view name, bool angled) {
+  const auto in = [&](const auto& list) { return std::find(std::begin(list), std::end(list), name) != std::end(list); };
+  if (angled && std::binary_search(std::begin(kStdHeaders), std::end(kStdHeaders), name)) return IncludeKind::Std;
+  if (in(kCudaHeaders)) return IncludeKind::CudaStub;
+  if (in(kTorchHeaders)) return IncludeKind::TorchStub;
+  if (in(kTorchAtomicHeaders)) return IncludeKind::TorchAtomic;
+  return IncludeKind::Other;
+}
+
 // Scans the leading block of `text` (in directory `dir`), adding the standard headers it
 // includes to `out`. True when the whole text was such a block: the includer's block goes on.
 bool scan_leading(std::string_view text, const std::string& dir, const IncludeLookup& look, int depth, std::string& out) {
@@ -69,19 +103,7 @@ bool scan_leading(std::string_view text, const std::string& dir, const IncludeLo
     if (eol == std::string_view::npos) eol = text.size();
     std::string_view line = text.substr(at, eol - at);
     at = eol + 1;
-    // Comments, blank lines; a line may end a block comment and go on.
-    for (;;) {
-      if (in_comment) {
-        size_t end = line.find("*/");
-        if (end == std::string_view::npos) break;
-        line.remove_prefix(end + 2);
-        in_comment = false;
-      }
-      skip_blank(line);
-      if (!line.starts_with("/*")) break;
-      line.remove_prefix(2);
-      in_comment = true;
-    }
+    skip_line_comments(line, in_comment);  // a line may end a block comment and go on
     if (in_comment || line.empty() || line.starts_with("//")) continue;
     if (line.front() != '#') return false;  // code: the leading block ends
     line.remove_prefix(1);
@@ -104,20 +126,14 @@ bool scan_leading(std::string_view text, const std::string& dir, const IncludeLo
     size_t close = line.find(angled ? '>' : '"', 1);
     if (close == std::string_view::npos) return false;
     std::string_view name = line.substr(1, close - 1);
-    if (angled && std::binary_search(std::begin(kStdHeaders), std::end(kStdHeaders), name)) {
-      std::string inc = fmt::format("#include <{}>\n", name);
+    const IncludeKind kind = classify_include(name, angled);
+    if (kind == IncludeKind::TorchAtomic) return false;
+    if (kind == IncludeKind::Std || kind == IncludeKind::TorchStub) {
+      std::string inc = kind == IncludeKind::Std ? fmt::format("#include <{}>\n", name) : std::string(kTorchStubInclude);
       if (out.find(inc) == std::string::npos) out += inc;
       continue;
     }
-    if (std::find(std::begin(kCudaHeaders), std::end(kCudaHeaders), name) != std::end(kCudaHeaders)) continue;  // empty stubs
-    // torch's headers: cudalint's stand-in (the same file for all of them) goes into the PCH too.
-    if (std::find(std::begin(kTorchHeaders), std::end(kTorchHeaders), name) != std::end(kTorchHeaders)) {
-      if (out.find(kTorchStubInclude) == std::string::npos) out += kTorchStubInclude;
-      continue;
-    }
-    // Its declarations depend on the arch (`__CUDA_ARCH__ < 600`): never precompiled.
-    if (std::find(std::begin(kTorchAtomicHeaders), std::end(kTorchAtomicHeaders), name) != std::end(kTorchAtomicHeaders))
-      return false;
+    if (kind == IncludeKind::CudaStub) continue;
     if (!look) return false;
     IncludeLookup::result_type found = look(name, angled, dir);
     if (!found) return false;        // there, but not to be read here
@@ -166,19 +182,7 @@ bool scan_all(std::string_view text, const std::string& dir, const IncludeLookup
     if (eol == std::string_view::npos) eol = text.size();
     std::string_view line = text.substr(at, eol - at);
     at = eol + 1;
-    // Where the line starts once comments that end on it are skipped.
-    for (;;) {
-      if (in_comment) {
-        size_t end = line.find("*/");
-        if (end == std::string_view::npos) break;
-        line.remove_prefix(end + 2);
-        in_comment = false;
-      }
-      skip_blank(line);
-      if (!line.starts_with("/*")) break;
-      line.remove_prefix(2);
-      in_comment = true;
-    }
+    skip_line_comments(line, in_comment);
     if (in_comment) continue;
     const bool directive = line.starts_with("#");
     // A block comment opened later on the line (outside a `//` comment and string literals).
@@ -252,17 +256,13 @@ bool scan_all(std::string_view text, const std::string& dir, const IncludeLookup
       out += inc;
       return !risky;
     };
-    if (angled && std::binary_search(std::begin(kStdHeaders), std::end(kStdHeaders), name)) {
-      if (!add(fmt::format("#include <{}>\n", name))) return false;
+    const IncludeKind kind = classify_include(name, angled);
+    if (kind == IncludeKind::TorchAtomic) return false;
+    if (kind == IncludeKind::Std || kind == IncludeKind::TorchStub) {
+      if (!add(kind == IncludeKind::Std ? fmt::format("#include <{}>\n", name) : std::string(kTorchStubInclude))) return false;
       continue;
     }
-    if (std::find(std::begin(kCudaHeaders), std::end(kCudaHeaders), name) != std::end(kCudaHeaders)) continue;
-    if (std::find(std::begin(kTorchHeaders), std::end(kTorchHeaders), name) != std::end(kTorchHeaders)) {
-      if (!add(kTorchStubInclude)) return false;
-      continue;
-    }
-    if (std::find(std::begin(kTorchAtomicHeaders), std::end(kTorchAtomicHeaders), name) != std::end(kTorchAtomicHeaders))
-      return false;
+    if (kind == IncludeKind::CudaStub) continue;
     if (!look) continue;
     IncludeLookup::result_type found = look(name, angled, dir);
     if (!found || found->first.empty()) continue;  // a system header (parsed where it is), or missing
