@@ -151,10 +151,10 @@ CudaSourcesOutput analyze_cuda_sources(const model::ProjectModel& model, const C
       for (const auto& t : builds[i].targets)
         if (std::find(opts.archs.begin(), opts.archs.end(), t.arch) == opts.archs.end()) opts.archs.push_back(t.arch);
       if (opts.archs.empty()) opts.archs.push_back(domain::Arch{7, 5});
+      // The newest arch alone, parsed as the run over every arch will parse it first (which
+      // then takes that parse instead of making it again).
       if (in.newest_arch_only && opts.archs.size() > 1) {
-        auto newest = std::max_element(opts.archs.begin(), opts.archs.end(),
-                                       [](const domain::Arch& a, const domain::Arch& b) { return a.sm() < b.sm(); });
-        opts.archs = {*newest};
+        opts.newest_arch_only = true;
         archs_left = true;
       }
       opts.parallel_archs = opts.archs.size() > 1 && few_files;

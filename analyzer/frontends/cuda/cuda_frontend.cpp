@@ -55,8 +55,11 @@ bool may_use_features(std::string_view text, const FeatureTable& table) {
   return false;
 }
 
+// `newest_key`: what names this file's newest-arch parse in PreludeCache::keep_newest_parse (an
+// editor's first pass keeps it there, the full run after it takes it); empty: none is kept.
 Result analyze_parsed(std::string_view path, std::string_view text, const Options& opts, const FeatureTable& table,
-                      const std::string& prelude, const std::string& arch_text, Manifest* record) {
+                      const std::string& prelude, const std::string& arch_text, Manifest* record,
+                      const std::string& newest_key = {}) {
   Result res;
   // An absolute path: the in-memory file system and relative includes need one.
   llvm::SmallString<256> abs(path.begin(), path.end());
@@ -78,6 +81,11 @@ Result analyze_parsed(std::string_view path, std::string_view text, const Option
     if (archs[k].sm() > archs[r].sm()) r = k;
   std::vector<std::optional<ArchParse>> parses(n);
   std::vector<std::optional<ArchResult>> derived(n);
+  // The first pass's parse of the newest arch, when the run over every arch follows it.
+  std::shared_ptr<const ArchParse> kept;
+  if (!newest_key.empty() && !opts.newest_arch_only && opts.prelude_cache)
+    kept = opts.prelude_cache->take_newest_parse(newest_key);
+  if (kept) parses[r] = *kept;
   if (in.features && n >= 2 && opts.parallel_archs) {
     // The newest and the oldest arch at once: with the archs between sharing one of their
     // parses (the usual case), the latency is one parse.
@@ -85,15 +93,21 @@ Result analyze_parsed(std::string_view path, std::string_view text, const Option
     for (size_t k = 1; k < n; ++k)
       if (archs[k].sm() < archs[o].sm()) o = k;
     if (o == r) o = r == 0 ? n - 1 : 0;
-    Manifest other_probes;
-    llvm::thread t(std::optional<unsigned>(kParseStackBytes), [&] {
-      parses[o] = parse_arch(in, archs[o], false, true, record ? &other_probes : nullptr);
-    });
-    parses[r] = parse_arch(in, archs[r], true, opts.caller_has_parse_stack, record);
-    t.join();
-    if (record)
-      for (auto& [p, probe] : other_probes) note_probe(*record, p, probe);
-  } else {
+    if (opts.newest_arch_only) {
+      parses[r] = parse_arch(in, archs[r], true, opts.caller_has_parse_stack, record);
+    } else if (kept) {
+      parses[o] = parse_arch(in, archs[o], false, opts.caller_has_parse_stack, record);
+    } else {
+      Manifest other_probes;
+      llvm::thread t(std::optional<unsigned>(kParseStackBytes), [&] {
+        parses[o] = parse_arch(in, archs[o], false, true, record ? &other_probes : nullptr);
+      });
+      parses[r] = parse_arch(in, archs[r], true, opts.caller_has_parse_stack, record);
+      t.join();
+      if (record)
+        for (auto& [p, probe] : other_probes) note_probe(*record, p, probe);
+    }
+  } else if (!kept) {
     // Whether another arch will need a parse of its own: the first then records which bodies
     // that parse may skip, and what would derive it without one.
     auto need_bodies = [&](const ArchTrace& t) {
@@ -104,23 +118,48 @@ Result analyze_parsed(std::string_view path, std::string_view text, const Option
     };
     parses[r] = parse_arch(in, archs[r], true, opts.caller_has_parse_stack, record, nullptr, need_bodies);
   }
+  if (opts.newest_arch_only) {
+    if (!newest_key.empty() && opts.prelude_cache && parses[r])
+      opts.prelude_cache->keep_newest_parse(newest_key, std::make_shared<const ArchParse>(*parses[r]));
+  }
   // An arch whose preprocessing gives the tokens a parse saw has that parse's uses: the verdicts
-  // for each arch are the rules' (most files parse once or twice, not once per arch).
+  // for each arch are the rules' (most files parse once or twice, not once per arch). In arch
+  // order, each of the others shares a parse, is derived, or gets a parse of its own; with
+  // parallel_archs two such parses run at once (an arch that would have shared the other's
+  // tokens then has the same uses from a parse of its own).
   std::vector<size_t> source(n);
-  for (size_t k = 0; k < n; ++k) {
-    source[k] = k;
-    if (parses[k] || !in.features) continue;
-    for (size_t j = 0; j < n; ++j)
-      if (parses[j] && parses[j]->ar.parsed && same_tokens(parses[j]->trace, archs[j], archs[k])) {
-        source[k] = j;
-        break;
-      }
-    if (source[k] != k) continue;
-    if (opts.derive_archs && parses[r] && parses[r]->derivation)
-      derived[k] = derive(*parses[r]->derivation, parses[r]->trace, archs[r], archs[k], text);
-    if (!derived[k])
-      parses[k] = parse_arch(in, archs[k], false, opts.caller_has_parse_stack, record,
-                             parses[r] && parses[r]->bodies ? parses[r]->bodies.get() : nullptr);
+  for (size_t k = 0; k < n; ++k) source[k] = k;
+  std::vector<char> decided(n, 0);
+  const BodyReuse* reuse = parses[r] && parses[r]->bodies ? parses[r]->bodies.get() : nullptr;
+  for (;;) {
+    std::vector<size_t> own;
+    for (size_t k = 0; k < n && own.size() < (opts.parallel_archs ? 2u : 1u); ++k) {
+      if (decided[k]) continue;
+      decided[k] = 1;
+      if (parses[k] || !in.features || opts.newest_arch_only) continue;
+      for (size_t j = 0; j < n; ++j)
+        if (parses[j] && parses[j]->ar.parsed && same_tokens(parses[j]->trace, archs[j], archs[k])) {
+          source[k] = j;
+          break;
+        }
+      if (source[k] != k) continue;
+      if (opts.derive_archs && parses[r] && parses[r]->derivation)
+        derived[k] = derive(*parses[r]->derivation, parses[r]->trace, archs[r], archs[k], text);
+      if (!derived[k]) own.push_back(k);
+    }
+    if (own.empty()) break;
+    if (own.size() == 1) {
+      parses[own[0]] = parse_arch(in, archs[own[0]], false, opts.caller_has_parse_stack, record, reuse);
+      continue;
+    }
+    Manifest other_probes;
+    llvm::thread t(std::optional<unsigned>(kParseStackBytes), [&] {
+      parses[own[1]] = parse_arch(in, archs[own[1]], false, true, record ? &other_probes : nullptr, reuse);
+    });
+    parses[own[0]] = parse_arch(in, archs[own[0]], false, opts.caller_has_parse_stack, record, reuse);
+    t.join();
+    if (record)
+      for (auto& [p, probe] : other_probes) note_probe(*record, p, probe);
   }
 
   // In arch order, as one parse after the other would have found them.
@@ -141,12 +180,14 @@ Result analyze_parsed(std::string_view path, std::string_view text, const Option
   for (size_t k = 0; k < n; ++k) {
     if (!parses[k]) continue;
     ArchParse& p = *parses[k];
-    ++res.clang_parses;
-    if (p.used_pch) ++res.pch_parses;
-    if (p.reused_driver) ++res.reused_driver_parses;
-    if (p.used_std_pch) ++res.std_pch_parses;
-    res.skipped_bodies += p.skipped_bodies;
-    res.std_bodies_skipped += p.std_skipped;
+    if (!(kept && k == r)) {  // the first pass counted the parse it kept
+      ++res.clang_parses;
+      if (p.used_pch) ++res.pch_parses;
+      if (p.reused_driver) ++res.reused_driver_parses;
+      if (p.used_std_pch) ++res.std_pch_parses;
+      res.skipped_bodies += p.skipped_bodies;
+      res.std_bodies_skipped += p.std_skipped;
+    }
     res.per_arch[k].parsed = p.ar.parsed;
     res.per_arch[k].uses = std::move(p.ar.uses);
     for (auto& e : p.errors) res.errors.push_back(std::move(e));
@@ -159,6 +200,10 @@ Result analyze_parsed(std::string_view path, std::string_view text, const Option
     for (auto& name : p.unanalysed_kernels)
       if (std::find(res.unanalysed_kernels.begin(), res.unanalysed_kernels.end(), name) == res.unanalysed_kernels.end())
         res.unanalysed_kernels.push_back(std::move(name));
+  }
+  if (opts.newest_arch_only) {
+    ArchResult newest = std::move(res.per_arch[r]);
+    res.per_arch = {std::move(newest)};
   }
   return res;
 }
@@ -193,8 +238,30 @@ Result analyze(std::string_view path, std::string_view text, const Options& opts
   std::string own_arch_text;
   const std::string& arch_text =
       opts.prelude_cache ? opts.prelude_cache->generic_arch_text() : (own_arch_text = prelude_arch_text());
-  if (!opts.disk_cache || !opts.unsaved.empty())
-    return detail::analyze_parsed(path, text, opts, table, prelude, arch_text, nullptr);
+  // An editor's runs (buffers unsaved, no disk cache): the first pass keeps its parse of the
+  // newest arch for the full run after it, under a key of everything that parse read but files
+  // on disk (the full run follows it at once).
+  const bool editor = !opts.disk_cache || !opts.unsaved.empty() || opts.newest_arch_only;
+  if (editor && opts.archs.size() > 1 && opts.prelude_cache &&
+      (opts.newest_arch_only || opts.prelude_cache->has_newest_parses())) {
+    std::string archs, flags;
+    for (const auto& a : opts.archs) archs += a.sm_name() + (a.ptx ? "+ptx;" : ";");
+    for (const auto* list : {&opts.include_dirs, &opts.defines, &opts.undefines}) {
+      for (const auto& v : *list) (flags += v) += '\x1f';
+      flags += '\x1e';
+    }
+    for (const auto& [p, t] : opts.unsaved) (((flags += p) += '\x1f') += t) += '\x1e';
+    std::string how = fmt::format("{}{}{}{}{}{}{}", opts.std, opts.cuda ? fmt::format("{}.{}", opts.cuda->major, opts.cuda->minor) : "",
+                                  opts.want_accesses ? "+accesses" : "", opts.parallel_archs ? "+parallel" : "",
+                                  opts.extended_lambda ? "+lambda" : "", opts.reuse_bodies ? "+reuse" : "",
+                                  opts.derive_archs ? "+derive" : "");
+    llvm::SmallString<256> cwd;
+    llvm::sys::fs::current_path(cwd);
+    const std::string key = DiskCache::key(
+        "cuda-newest-parse", {path, text, archs, flags, how, std::string_view(cwd.data(), cwd.size()), prelude, arch_text});
+    return detail::analyze_parsed(path, text, opts, table, prelude, arch_text, nullptr, key);
+  }
+  if (editor) return detail::analyze_parsed(path, text, opts, table, prelude, arch_text, nullptr);
   std::string archs, flags;
   for (const auto& a : opts.archs) archs += a.sm_name() + (a.ptx ? "+ptx;" : ";");
   for (const auto* list : {&opts.include_dirs, &opts.defines, &opts.undefines}) {

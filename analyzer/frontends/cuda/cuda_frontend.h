@@ -68,6 +68,9 @@ struct SyntaxError {
 using PchBytes = std::shared_ptr<const std::string_view>;
 
 struct DriverJob;  // the cc1 command line Clang's driver makes of a parse's flags (driver_job.h)
+namespace detail {
+struct ArchParse;  // one parse for one arch (arch_parse.h)
+}
 
 class PreludeCache {
  public:
@@ -115,6 +118,13 @@ class PreludeCache {
   // after the read.
   std::optional<std::string> file_hash(const std::string& path);
 
+  // The newest arch's parse an editor's first pass made (Options::newest_arch_only), kept for
+  // the full run that follows with the same text, flags and buffers: that run takes it instead
+  // of parsing that arch again. Taken once; the last few are kept.
+  void keep_newest_parse(const std::string& key, std::shared_ptr<const detail::ArchParse> parse);
+  std::shared_ptr<const detail::ArchParse> take_newest_parse(const std::string& key);
+  bool has_newest_parses();
+
  private:
   const DiskCache* disk_ = nullptr;
   std::string_view embedded_key_, embedded_pch_;
@@ -132,6 +142,7 @@ class PreludeCache {
     friend bool operator==(const FileVersion&, const FileVersion&) = default;
   };
   std::map<std::string, std::pair<FileVersion, std::string>, std::less<>> file_hashes_;
+  std::vector<std::pair<std::string, std::shared_ptr<const detail::ArchParse>>> newest_parses_;  // oldest first
 };
 
 // The resource directory of the Clang cudalint was built with (its headers are there only
@@ -165,6 +176,9 @@ struct Options {
   // Parse the first and the last arch on two threads at once (the others usually share one of
   // their parses): for latency, when there are fewer files than cores (an editor, pre-commit).
   bool parallel_archs = false;
+  // Parse the newest of `archs` only (an editor's first pass), as the run over every arch would
+  // parse it first; Result::per_arch holds that arch alone. Never cached on disk.
+  bool newest_arch_only = false;
   // Collect the kernels' global loads and stores (Result::accesses, for the MEM rules): off when
   // no MEM rule is enabled for the file (a sizeable share of a parse's work).
   bool want_accesses = true;

@@ -217,6 +217,30 @@ std::optional<std::string> PreludeCache::file_hash(const std::string& path) {
   return hash;
 }
 
+void PreludeCache::keep_newest_parse(const std::string& key, std::shared_ptr<const detail::ArchParse> parse) {
+  constexpr size_t kKept = 4;  // a first pass's files; the full run follows at once
+  std::lock_guard<std::mutex> lock(mu_);
+  std::erase_if(newest_parses_, [&](const auto& e) { return e.first == key; });
+  if (newest_parses_.size() >= kKept) newest_parses_.erase(newest_parses_.begin());
+  newest_parses_.emplace_back(key, std::move(parse));
+}
+
+std::shared_ptr<const detail::ArchParse> PreludeCache::take_newest_parse(const std::string& key) {
+  std::lock_guard<std::mutex> lock(mu_);
+  for (auto it = newest_parses_.begin(); it != newest_parses_.end(); ++it)
+    if (it->first == key) {
+      auto p = std::move(it->second);
+      newest_parses_.erase(it);
+      return p;
+    }
+  return nullptr;
+}
+
+bool PreludeCache::has_newest_parses() {
+  std::lock_guard<std::mutex> lock(mu_);
+  return !newest_parses_.empty();
+}
+
 std::shared_ptr<const DriverJob> PreludeCache::driver_job(const std::string& key,
                                                           const std::function<std::shared_ptr<const DriverJob>()>& make) {
   {
