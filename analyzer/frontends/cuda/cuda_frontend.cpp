@@ -81,6 +81,16 @@ Result analyze_parsed(std::string_view path, std::string_view text, const Option
     if (archs[k].sm() > archs[r].sm()) r = k;
   std::vector<std::optional<ArchParse>> parses(n);
   std::vector<std::optional<ArchResult>> derived(n);
+  // Two parses at once: `other` on a thread of its own (its file probes noted after), `here` on
+  // this one. Each gets whether its thread has a parse-sized stack and where its probes go.
+  const auto two_at_once = [&](const auto& other, const auto& here) {
+    Manifest other_probes;
+    llvm::thread t(std::optional<unsigned>(kParseStackBytes), [&] { other(true, record ? &other_probes : nullptr); });
+    here(opts.caller_has_parse_stack, record);
+    t.join();
+    if (record)
+      for (auto& [p, probe] : other_probes) note_probe(*record, p, probe);
+  };
   // The first pass's parse of the newest arch, when the run over every arch follows it.
   std::shared_ptr<const ArchParse> kept;
   if (!newest_key.empty() && !opts.newest_arch_only && opts.prelude_cache)
@@ -98,14 +108,8 @@ Result analyze_parsed(std::string_view path, std::string_view text, const Option
     } else if (kept) {
       parses[o] = parse_arch(in, archs[o], false, opts.caller_has_parse_stack, record);
     } else {
-      Manifest other_probes;
-      llvm::thread t(std::optional<unsigned>(kParseStackBytes), [&] {
-        parses[o] = parse_arch(in, archs[o], false, true, record ? &other_probes : nullptr);
-      });
-      parses[r] = parse_arch(in, archs[r], true, opts.caller_has_parse_stack, record);
-      t.join();
-      if (record)
-        for (auto& [p, probe] : other_probes) note_probe(*record, p, probe);
+      two_at_once([&](bool own_stack, Manifest* probes) { parses[o] = parse_arch(in, archs[o], false, own_stack, probes); },
+                  [&](bool own_stack, Manifest* probes) { parses[r] = parse_arch(in, archs[r], true, own_stack, probes); });
     }
   } else if (!kept) {
     // Whether another arch will need a parse of its own: the first then records which bodies
@@ -118,10 +122,8 @@ Result analyze_parsed(std::string_view path, std::string_view text, const Option
     };
     parses[r] = parse_arch(in, archs[r], true, opts.caller_has_parse_stack, record, nullptr, need_bodies);
   }
-  if (opts.newest_arch_only) {
-    if (!newest_key.empty() && opts.prelude_cache && parses[r])
-      opts.prelude_cache->keep_newest_parse(newest_key, std::make_shared<const ArchParse>(*parses[r]));
-  }
+  if (opts.newest_arch_only && !newest_key.empty() && opts.prelude_cache && parses[r])
+    opts.prelude_cache->keep_newest_parse(newest_key, std::make_shared<const ArchParse>(*parses[r]));
   // An arch whose preprocessing gives the tokens a parse saw has that parse's uses: the verdicts
   // for each arch are the rules' (most files parse once or twice, not once per arch). In arch
   // order, each of the others shares a parse, is derived, or gets a parse of its own; with
@@ -152,14 +154,9 @@ Result analyze_parsed(std::string_view path, std::string_view text, const Option
       parses[own[0]] = parse_arch(in, archs[own[0]], false, opts.caller_has_parse_stack, record, reuse);
       continue;
     }
-    Manifest other_probes;
-    llvm::thread t(std::optional<unsigned>(kParseStackBytes), [&] {
-      parses[own[1]] = parse_arch(in, archs[own[1]], false, true, record ? &other_probes : nullptr, reuse);
-    });
-    parses[own[0]] = parse_arch(in, archs[own[0]], false, opts.caller_has_parse_stack, record, reuse);
-    t.join();
-    if (record)
-      for (auto& [p, probe] : other_probes) note_probe(*record, p, probe);
+    two_at_once(
+        [&](bool own_stack, Manifest* probes) { parses[own[1]] = parse_arch(in, archs[own[1]], false, own_stack, probes, reuse); },
+        [&](bool own_stack, Manifest* probes) { parses[own[0]] = parse_arch(in, archs[own[0]], false, own_stack, probes, reuse); });
   }
 
   // In arch order, as one parse after the other would have found them.
@@ -208,6 +205,26 @@ Result analyze_parsed(std::string_view path, std::string_view text, const Option
   return res;
 }
 
+// The key of what a parse of `text` gives, but for the files it reads: the file, its text, archs,
+// flags, standard, toolkit, whether memory accesses are collected (a result without them answers
+// no MEM rule), the working directory and the prelude; `more`, when given, is part of it too.
+std::string result_key(std::string_view kind, std::string_view path, std::string_view text, const Options& opts,
+                       const std::string& prelude, const std::string& arch_text, std::string_view more = {}) {
+  std::string archs, flags;
+  for (const auto& a : opts.archs) archs += a.sm_name() + (a.ptx ? "+ptx;" : ";");
+  for (const auto* list : {&opts.include_dirs, &opts.defines, &opts.undefines}) {
+    for (const auto& v : *list) (flags += v) += '\x1f';
+    flags += '\x1e';
+  }
+  std::string cuda = opts.cuda ? fmt::format("{}.{}", opts.cuda->major, opts.cuda->minor) : "";
+  if (opts.want_accesses) cuda += "+accesses";
+  llvm::SmallString<256> cwd;
+  llvm::sys::fs::current_path(cwd);
+  const std::string_view dir(cwd.data(), cwd.size());
+  if (more.empty()) return DiskCache::key(kind, {path, text, archs, flags, opts.std, cuda, dir, prelude, arch_text});
+  return DiskCache::key(kind, {path, text, archs, flags, opts.std, cuda, dir, prelude, arch_text, more});
+}
+
 }  // namespace
 }  // namespace detail
 
@@ -244,37 +261,15 @@ Result analyze(std::string_view path, std::string_view text, const Options& opts
   const bool editor = !opts.disk_cache || !opts.unsaved.empty() || opts.newest_arch_only;
   if (editor && opts.archs.size() > 1 && opts.prelude_cache &&
       (opts.newest_arch_only || opts.prelude_cache->has_newest_parses())) {
-    std::string archs, flags;
-    for (const auto& a : opts.archs) archs += a.sm_name() + (a.ptx ? "+ptx;" : ";");
-    for (const auto* list : {&opts.include_dirs, &opts.defines, &opts.undefines}) {
-      for (const auto& v : *list) (flags += v) += '\x1f';
-      flags += '\x1e';
-    }
-    for (const auto& [p, t] : opts.unsaved) (((flags += p) += '\x1f') += t) += '\x1e';
-    std::string how = fmt::format("{}{}{}{}{}{}{}", opts.std, opts.cuda ? fmt::format("{}.{}", opts.cuda->major, opts.cuda->minor) : "",
-                                  opts.want_accesses ? "+accesses" : "", opts.parallel_archs ? "+parallel" : "",
-                                  opts.extended_lambda ? "+lambda" : "", opts.reuse_bodies ? "+reuse" : "",
-                                  opts.derive_archs ? "+derive" : "");
-    llvm::SmallString<256> cwd;
-    llvm::sys::fs::current_path(cwd);
-    const std::string key = DiskCache::key(
-        "cuda-newest-parse", {path, text, archs, flags, how, std::string_view(cwd.data(), cwd.size()), prelude, arch_text});
+    std::string more;
+    for (const auto& [p, t] : opts.unsaved) (((more += p) += '\x1f') += t) += '\x1e';
+    more += fmt::format("{}{}{}{}", opts.parallel_archs ? "+parallel" : "", opts.extended_lambda ? "+lambda" : "",
+                        opts.reuse_bodies ? "+reuse" : "", opts.derive_archs ? "+derive" : "");
+    const std::string key = detail::result_key("cuda-newest-parse", path, text, opts, prelude, arch_text, more);
     return detail::analyze_parsed(path, text, opts, table, prelude, arch_text, nullptr, key);
   }
   if (editor) return detail::analyze_parsed(path, text, opts, table, prelude, arch_text, nullptr);
-  std::string archs, flags;
-  for (const auto& a : opts.archs) archs += a.sm_name() + (a.ptx ? "+ptx;" : ";");
-  for (const auto* list : {&opts.include_dirs, &opts.defines, &opts.undefines}) {
-    for (const auto& v : *list) (flags += v) += '\x1f';
-    flags += '\x1e';
-  }
-  std::string cuda = opts.cuda ? fmt::format("{}.{}", opts.cuda->major, opts.cuda->minor) : "";
-  if (opts.want_accesses) cuda += "+accesses";  // a result without them answers no MEM rule
-  llvm::SmallString<256> cwd;
-  llvm::sys::fs::current_path(cwd);
-  const std::string key = DiskCache::key(
-      "cuda-result", {path, text, archs, flags, opts.std, cuda, std::string_view(cwd.data(), cwd.size()), prelude,
-                      arch_text});
+  const std::string key = detail::result_key("cuda-result", path, text, opts, prelude, arch_text);
   if (auto entry = opts.disk_cache->load("cuda", key))
     if (auto r = detail::decode_entry(*entry, table, opts.prelude_cache)) return std::move(*r);
   detail::Manifest seen;
