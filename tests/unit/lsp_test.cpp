@@ -692,15 +692,20 @@ TEST(LspServer, BuildFileChangesReDiagnoseOtherOpenFiles) {
   fs::remove_all(root);
 }
 
+// A Dockerfile that builds the tree for sm_75 and sm_80, and a kernel with an intrinsic sm_80 has
+// and sm_75 lacks: the newest arch finds nothing, the full run INTR001.
+constexpr std::string_view kTwoArchDockerfile =
+    "FROM nvidia/cuda:12.4.1-devel-ubuntu22.04\nRUN pip install torch==2.5.1\nENV TORCH_CUDA_ARCH_LIST=\"7.5;8.0\"\n"
+    "COPY . /src\nRUN pip install --no-build-isolation /src\n";
+constexpr std::string_view kWarpSumKernel =
+    "__device__ unsigned warp_sum(unsigned v) { return __reduce_add_sync(0xffffffffu, v); }\n"
+    "__global__ void sum(const unsigned* in, unsigned* out) { out[blockIdx.x] = warp_sum(in[threadIdx.x]); }\n";
+
 TEST(LspServer, DockerfileArchListReDiagnosesOpenCudaSources) {
   std::string root = make_temp_dir();
   std::string docker = root + "/Dockerfile", cu = root + "/sum.cu";
-  std::string docker_text =
-      "FROM nvidia/cuda:12.4.1-devel-ubuntu22.04\nRUN pip install torch==2.5.1\nENV TORCH_CUDA_ARCH_LIST=\"7.5;8.0\"\n"
-      "COPY . /src\nRUN pip install --no-build-isolation /src\n";
-  std::string cu_text =
-      "__device__ unsigned warp_sum(unsigned v) { return __reduce_add_sync(0xffffffffu, v); }\n"
-      "__global__ void sum(const unsigned* in, unsigned* out) { out[blockIdx.x] = warp_sum(in[threadIdx.x]); }\n";
+  std::string docker_text(kTwoArchDockerfile);
+  std::string cu_text(kWarpSumKernel);
   write(docker, docker_text);
   write(cu, cu_text);
   Client c;
@@ -728,14 +733,9 @@ TEST(LspServer, DockerfileArchListReDiagnosesOpenCudaSources) {
 TEST(LspServer, FirstPassLeavesSuppressionsToTheFullRun) {
   std::string root = make_temp_dir();
   std::string docker = root + "/Dockerfile", cu = root + "/sum.cu";
-  write(docker,
-        "FROM nvidia/cuda:12.4.1-devel-ubuntu22.04\nRUN pip install torch==2.5.1\nENV TORCH_CUDA_ARCH_LIST=\"7.5;8.0\"\n"
-        "COPY . /src\nRUN pip install --no-build-isolation /src\n");
+  write(docker, std::string(kTwoArchDockerfile));
   write(root + "/cudalint.toml", "extend-select = [\"SUP\"]\n");
-  std::string cu_text =
-      "// cudalint: ignore[INTR001]\n"
-      "__device__ unsigned warp_sum(unsigned v) { return __reduce_add_sync(0xffffffffu, v); }\n"
-      "__global__ void sum(const unsigned* in, unsigned* out) { out[blockIdx.x] = warp_sum(in[threadIdx.x]); }\n";
+  std::string cu_text = "// cudalint: ignore[INTR001]\n" + std::string(kWarpSumKernel);
   write(cu, cu_text);
   Client c;
   c.initialize(root);
