@@ -262,7 +262,7 @@ void add_compile_db_targets(const std::vector<std::pair<const SourceFile*, std::
 void add_jit_targets(const ProjectModel& m, const PathOf& abs, const std::function<bool(const std::string&)>& exists,
                      const std::string& root, std::vector<BuildTarget>& out) {
   for (const auto& u : m.python_units) {
-    if (!u.file || u.file->text.find("cpp_extension") == std::string::npos) continue;
+    if (!u.file || !python::may_have_jit_builds(u.file->text)) continue;
     const std::string file_abs = abs(u.file->path), dir = parent_of(file_abs);
     for (const auto& jb : python::find_jit_builds(u.file->text)) {
       BuildTarget bt;

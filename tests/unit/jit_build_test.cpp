@@ -110,6 +110,13 @@ load("x", ["k.cu"])
   // Without cpp_extension in the text nothing is parsed at all.
   EXPECT_TRUE(find_jit_builds("from torch.utils.cpp_ext import load\nload('a', ['k.cu'])\n").empty());
   EXPECT_TRUE(find_jit_builds("").empty());
+  // A `cpp_extensions` package (JAX projects have them) is not torch's module: nothing to
+  // interpret. The whole word is, wherever it stands.
+  EXPECT_FALSE(may_have_jit_builds("from transformer_engine.jax.cpp_extensions import load\n"));
+  EXPECT_FALSE(may_have_jit_builds("import my_cpp_extension\nmy_cpp_extension.load('a')\n"));
+  EXPECT_TRUE(may_have_jit_builds("import torch.utils.cpp_extension as e\ne.load('a', ['k.cu'])\n"));
+  EXPECT_TRUE(may_have_jit_builds("from torch.utils import cpp_extension\ncpp_extension.load('a')"));
+  EXPECT_FALSE(may_have_jit_builds("from torch.utils import cpp_extension\n"));  // no load
   // A star import makes the bare name torch's.
   auto v = find_jit_builds("from torch.utils.cpp_extension import *\nm = load('s', ['a.cu'])\n");
   ASSERT_EQ(v.size(), 1u);

@@ -3,6 +3,7 @@
 #include "analyzer/frontends/python/jit_build.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdint>
 #include <map>
 #include <new>
@@ -463,10 +464,20 @@ class JitFinder {
 
 }  // namespace
 
+bool may_have_jit_builds(std::string_view text) {
+  constexpr std::string_view kModule = "cpp_extension";
+  bool named = false;
+  for (size_t at = text.find(kModule); at != std::string_view::npos && !named; at = text.find(kModule, at + 1)) {
+    const size_t end = at + kModule.size();
+    const auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+    named = (at == 0 || !word(text[at - 1])) && (end == text.size() || !word(text[end]));
+  }
+  return named && text.find("load") != std::string_view::npos;
+}
+
 std::vector<JitBuild> find_jit_builds(std::string_view text) {
   std::vector<JitBuild> out;
-  if (text.find("cpp_extension") == std::string_view::npos || text.find("load") == std::string_view::npos)
-    return out;
+  if (!may_have_jit_builds(text)) return out;
   if (text.size() > UINT32_MAX) return out;
   try {
     std::unique_ptr<TSParser, decltype(&ts_parser_delete)> parser(ts_parser_new(), &ts_parser_delete);

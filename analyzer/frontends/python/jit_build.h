@@ -34,8 +34,12 @@ struct JitBuild {
 // Every load/load_inline call of torch.utils.cpp_extension in the text (`import
 // torch.utils.cpp_extension as cpp_ext`, `from torch.utils.cpp_extension import load`, `from
 // torch.utils import cpp_extension`, a star import). json/pickle/yaml/torch.load are not.
-// Returns at once when the text does not mention cpp_extension. Never throws; bounded work.
+// Returns at once unless may_have_jit_builds. Never throws; bounded work.
 std::vector<JitBuild> find_jit_builds(std::string_view python_text);
+
+// Whether the text names the module `cpp_extension` (a whole word: JAX projects have
+// `cpp_extensions` packages) and says `load`: what any of those calls needs.
+bool may_have_jit_builds(std::string_view python_text);
 
 class Interpreter;
 class Scope;
