@@ -158,6 +158,8 @@ CudaSourcesOutput analyze_cuda_sources(const model::ProjectModel& model, const C
         archs_left = true;
       }
       opts.parallel_archs = opts.archs.size() > 1 && few_files;
+      // A cache that outlives this run (an editor's) keeps the files' preambles for the next.
+      opts.preamble = in.prelude_cache != nullptr && few_files;
       if (builds[i].cuda) opts.cuda = builds[i].cuda->value;
       std::optional<cuda::CompileFlags> f = flags_of(*cu[i].first, cu[i].second);
       if (f) {

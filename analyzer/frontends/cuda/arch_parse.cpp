@@ -13,6 +13,7 @@
 #include <clang/Lex/Lexer.h>
 #include <clang/Lex/PPCallbacks.h>
 #include <clang/Lex/Preprocessor.h>
+#include <clang/Lex/PreprocessorOptions.h>
 #include <clang/Serialization/PCHContainerOperations.h>
 #include <clang/Tooling/Tooling.h>
 #include <fmt/format.h>
@@ -24,25 +25,12 @@
 #include "analyzer/frontends/cuda/arch_derivation.h"
 #include "analyzer/frontends/cuda/cuda_frontend_internal.h"
 #include "analyzer/frontends/cuda/driver_job.h"
+#include "analyzer/frontends/cuda/preamble.h"
 #include "analyzer/frontends/cuda/prelude_cache.h"
 
 namespace cudalint::cuda::detail {
 
 namespace {
-
-// Missing includes are skipped (recorded); includes of the analysed file are remembered so that
-// uses in headers can name the `#include` that brings them in.
-class IncludeTracker : public clang::PPCallbacks {
- public:
-  explicit IncludeTracker(std::vector<std::string>& missing) : missing_(missing) {}
-  bool FileNotFound(llvm::StringRef name) override {
-    if (std::find(missing_.begin(), missing_.end(), name.str()) == missing_.end()) missing_.push_back(name.str());
-    return true;  // skip it: a missing torch or project header must not stop the analysis
-  }
-
- private:
-  std::vector<std::string>& missing_;
-};
 
 // The parse: the Consumer, and the preprocessor's callbacks (missing includes, arch macros).
 class Action : public clang::ASTFrontendAction {
@@ -54,7 +42,7 @@ class Action : public clang::ASTFrontendAction {
   }
   bool BeginSourceFileAction(clang::CompilerInstance& ci) override {
     ci.getPreprocessor().SetSuppressIncludeNotFoundError(true);
-    ci.getPreprocessor().addPPCallbacks(std::make_unique<IncludeTracker>(missing_));
+    ci.getPreprocessor().addPPCallbacks(std::make_unique<MissingIncludes>(missing_));
     ci.getPreprocessor().addPPCallbacks(arch_tracer(ci.getPreprocessor(), arch_, trace_));
     return true;
   }
@@ -214,8 +202,13 @@ ArchParse parse_arch(const ParseInput& in, const domain::Arch& arch, bool first,
   ArchTrace& trace = out.trace;
   std::vector<std::string> missing;
   bool ran = false, finished = false;
-  for (int attempt = 0; attempt < 2; ++attempt) {
-    const bool with_pch = pch && attempt == 0;
+  // Attempts: with the file's preamble (Options::preamble), with the PCH, with neither; each
+  // next one only after a failure to read what the one before it used.
+  std::shared_ptr<const Preamble> pre;
+  const size_t pre_size = opts.preamble && opts.prelude_cache && pch && !reuse ? preamble_size(text) : 0;
+  std::string blanked;  // the text with its preamble blanked
+  for (int attempt = pre_size ? 0 : 1; attempt < 3; ++attempt) {
+    const bool with_pch = pch && attempt <= 1;
     const std::string& used_prelude = with_pch ? pch_prelude : prelude;  // with a PCH: the text it holds
     std::vector<std::string> full = args;
     full.push_back(with_pch ? "-include-pch" : "-include");
@@ -240,6 +233,20 @@ ArchParse parse_arch(const ParseInput& in, const domain::Arch& arch, bool first,
         return make_driver_job(a, used_prelude, with_pch ? pch.get() : nullptr, arch_text, opts.clang_resource_dir);
       });
     }
+    pre.reset();
+    if (attempt == 0 && job && job->invocation) {
+      std::string key = fmt::format("{}\x1f{}\x1f{:x}", file, arch.sm_name(), std::hash<std::string>{}(used_prelude));
+      for (const auto& a : full) (key += '\x1f') += a;
+      if (!std_prelude.empty()) (key += '\x1e') += in.std_includes;
+      for (const auto& [u, t] : opts.unsaved)
+        if (u != file) key += fmt::format("\x1d{}\x1d{}", u, content_hash(t));
+      (key += '\x1c') += text.substr(0, pre_size);
+      pre = opts.prelude_cache->preamble(key, [&] {
+        return build_preamble(*job, opts.clang_resource_dir, opts.unsaved, file, text, pre_size, arch);
+      });
+    }
+    if (attempt == 0 && !pre) continue;
+    if (pre) blanked = blank_preamble(text, pre->text.size());
     if (job) {
       std::vector<std::string> cc1 = {full.front(), "-cc1"};
       cc1.insert(cc1.end(), job->cc1.begin(), job->cc1.end());
@@ -260,6 +267,11 @@ ArchParse parse_arch(const ParseInput& in, const domain::Arch& arch, bool first,
     c.skip_std = job && job->invocation && opts.skip_std_bodies;
     c.need_bodies = need_bodies;
     c.trace = &trace;
+    if (pre) {  // nothing derives from or reuses a parse of part of the text
+      c.preamble_file = pre->path;
+      c.reuse = nullptr;
+      c.need_bodies = nullptr;
+    }
     dopt.emplace();
     DiagCollector& diags = *dopt;
     missing.clear();
@@ -273,7 +285,14 @@ ArchParse parse_arch(const ParseInput& in, const domain::Arch& arch, bool first,
       for (const auto& [p, t] : opts.unsaved)
         if (llvm::sys::path::is_absolute(p) && p != file)
           vf.mem->addFile(p, 0, llvm::MemoryBuffer::getMemBuffer(t, p));
-      vf.mem->addFile(file, 0, llvm::MemoryBuffer::getMemBuffer(llvm::StringRef(text.data(), text.size()), file));
+      const std::string_view parsed = pre ? std::string_view(blanked) : text;
+      vf.mem->addFile(file, 0, llvm::MemoryBuffer::getMemBuffer(llvm::StringRef(parsed.data(), parsed.size()), file));
+      if (pre) {
+        vf.mem->addFile(kPreamblePchPath, 0,
+                        llvm::MemoryBuffer::getMemBuffer(llvm::StringRef(pre->pch->data(), pre->pch->size()),
+                                                         kPreamblePchPath, false));
+        vf.mem->addFile(pre->path, 0, llvm::MemoryBuffer::getMemBuffer(pre->text, pre->path));
+      }
       // Either returns false on errors in user code, which still leave a usable AST.
       if (job && job->invocation) {
         auto ci = std::make_shared<clang::CompilerInvocation>(*job->invocation);
@@ -281,6 +300,12 @@ ArchParse parse_arch(const ParseInput& in, const domain::Arch& arch, bool first,
         input = clang::FrontendInputFile(file, input.getKind(), input.isSystem());
         ci->getCodeGenOpts().MainFileName = llvm::sys::path::filename(file).str();
         if (c.reuse || c.skip_std) ci->getFrontendOpts().SkipFunctionBodies = true;
+        if (pre) {  // the preamble holds the prelude's PCH and the arch text too
+          clang::PreprocessorOptions& pp = ci->getPreprocessorOpts();
+          pp.ImplicitPCHInclude = std::string(kPreamblePchPath);
+          pp.AllowPCHWithCompilerErrors = true;
+          std::erase(pp.Includes, std::string(kArchPath));
+        }
         OneAction(std::make_unique<Action>(c, missing, arch, trace))
             .runInvocation(std::move(ci), vf.files.get(), std::make_shared<clang::PCHContainerOperations>(), &diags);
       } else {
@@ -297,6 +322,7 @@ ArchParse parse_arch(const ParseInput& in, const domain::Arch& arch, bool first,
     out.used_pch = with_pch;
     out.used_std_pch = with_pch && !std_prelude.empty();
     out.reused_driver = job != nullptr;
+    out.used_preamble = pre != nullptr;
     // A PCH the parse could not load (an error without a place in any file): parse the text.
     if (!with_pch || (finished && ran && !diags.unplaced_errors)) break;
   }
@@ -312,6 +338,16 @@ ArchParse parse_arch(const ParseInput& in, const domain::Arch& arch, bool first,
   ar.parsed = diags.driver_errors.empty();
   // Preprocessing that differed from the recording parse's outside the bodies this one parsed.
   if (c.reuse && c.reuse_failed) return parse_arch(in, arch, first, own_stack, record, nullptr, need_bodies);
+  if (pre) {
+    merge_preamble_trace(pre->trace, trace);
+    std::vector<std::string> all = pre->missing;
+    for (auto& m : missing)
+      if (std::find(all.begin(), all.end(), m) == all.end()) all.push_back(std::move(m));
+    missing = std::move(all);
+    if (pre->errors) diags.other_errors = true;
+    if (record)
+      for (const auto& [p, probe] : pre->probes) note_probe(*record, p, probe);
+  }
   out.skipped_bodies = c.skipped.size();
   out.unanalysed_kernels = c.unanalysed_kernels;
   out.std_skipped = c.std_skipped;

@@ -40,6 +40,7 @@ struct ArchParse {
   bool used_pch = false;               // the prelude came precompiled
   bool reused_driver = false;          // the cc1 command line came from a driver job
   bool used_std_pch = false;           // that PCH held the file's standard headers
+  bool used_preamble = false;          // a precompiled preamble held the file's leading includes
   std::shared_ptr<const BodyReuse> bodies;  // what a later arch's parse may reuse (Collector::bodies)
   size_t skipped_bodies = 0;                // bodies this parse took from an earlier one
   size_t std_skipped = 0;                   // standard library bodies it skipped (skip_std_bodies)

@@ -716,9 +716,9 @@ class Analyzer {
 
 }  // namespace
 
-std::vector<GlobalAccess> global_accesses(clang::ASTContext& ctx) {
+std::vector<GlobalAccess> global_accesses(clang::ASTContext& ctx, const std::vector<clang::Decl*>& decls) {
   Analyzer a(ctx);
-  coalescing::Kernels f = coalescing::find_kernels(ctx);
+  coalescing::Kernels f = coalescing::find_kernels(ctx, decls);
   a.shapes = std::move(f.shapes);
   a.arguments = std::move(f.arguments);
   // Instantiations first (concrete element types); then the templates as written, for kernels

@@ -11,6 +11,7 @@
 
 namespace clang {
 class ASTContext;
+class Decl;
 class FunctionDecl;
 }  // namespace clang
 
@@ -54,7 +55,8 @@ struct GlobalAccess {
 };
 
 // Accesses reachable from the kernels defined in the main file, following calls into device
-// functions with a body (inlined, arguments bound) up to a small depth.
-std::vector<GlobalAccess> global_accesses(clang::ASTContext& ctx);
+// functions with a body (inlined, arguments bound) up to a small depth. `decls`: the translation
+// unit's top-level declarations to look at (walked_decls).
+std::vector<GlobalAccess> global_accesses(clang::ASTContext& ctx, const std::vector<clang::Decl*>& decls);
 
 }  // namespace cudalint::cuda

@@ -53,7 +53,7 @@ struct Kernels {
   std::map<std::string, std::optional<Shape>> shapes;
   std::map<std::string, std::vector<std::optional<int64_t>>> arguments;
 };
-Kernels find_kernels(clang::ASTContext& ctx);
+Kernels find_kernels(clang::ASTContext& ctx, const std::vector<clang::Decl*>& decls);
 
 // A thread's run over adjacent elements: accesses of one kernel to one pointer in one direction
 // whose offsets fill (three quarters of) the gap between lanes, or that cover each struct's

@@ -84,10 +84,9 @@ class KernelFinder : public clang::RecursiveASTVisitor<KernelFinder> {
 
 }  // namespace
 
-Kernels find_kernels(clang::ASTContext& ctx) {
+Kernels find_kernels(clang::ASTContext& ctx, const std::vector<clang::Decl*>& decls) {
   KernelFinder f(ctx.getSourceManager(), ctx);
-  // Declarations of this parse only: a precompiled prelude's are not loaded (and hold no kernel).
-  for (clang::Decl* d : ctx.getTranslationUnitDecl()->noload_decls()) f.TraverseDecl(d);
+  for (clang::Decl* d : decls) f.TraverseDecl(d);
   return std::move(f.found);
 }
 

@@ -182,6 +182,7 @@ Result analyze_parsed(std::string_view path, std::string_view text, const Option
       if (p.used_pch) ++res.pch_parses;
       if (p.reused_driver) ++res.reused_driver_parses;
       if (p.used_std_pch) ++res.std_pch_parses;
+      if (p.used_preamble) ++res.preamble_parses;
       res.skipped_bodies += p.skipped_bodies;
       res.std_bodies_skipped += p.std_skipped;
     }

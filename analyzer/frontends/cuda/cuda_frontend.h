@@ -70,6 +70,7 @@ using PchBytes = std::shared_ptr<const std::string_view>;
 struct DriverJob;  // the cc1 command line Clang's driver makes of a parse's flags (driver_job.h)
 namespace detail {
 struct ArchParse;  // one parse for one arch (arch_parse.h)
+struct Preamble;   // a file's precompiled preamble for one arch (preamble.h)
 }
 
 class PreludeCache {
@@ -125,6 +126,14 @@ class PreludeCache {
   std::shared_ptr<const detail::ArchParse> take_newest_parse(const std::string& key);
   bool has_newest_parses();
 
+  // A file's precompiled preamble for one arch (Options::preamble), under a key of its text,
+  // directory, flags and the editor's buffers: kept while every file its build read is
+  // unchanged (file_hash) and none it did not find has appeared; else `build` makes it again
+  // (nullptr: none). The last kMaxPreambles are kept (a few tens of MB each).
+  static constexpr size_t kMaxPreambles = 16;
+  std::shared_ptr<const detail::Preamble> preamble(const std::string& key,
+                                                   const std::function<std::shared_ptr<const detail::Preamble>()>& build);
+
  private:
   const DiskCache* disk_ = nullptr;
   std::string_view embedded_key_, embedded_pch_;
@@ -143,6 +152,12 @@ class PreludeCache {
   };
   std::map<std::string, std::pair<FileVersion, std::string>, std::less<>> file_hashes_;
   std::vector<std::pair<std::string, std::shared_ptr<const detail::ArchParse>>> newest_parses_;  // oldest first
+  struct KeptPreamble {
+    std::string key;
+    std::shared_ptr<const detail::Preamble> preamble;
+    std::map<std::string, std::string> hashes;  // of the files its build read
+  };
+  std::vector<KeptPreamble> preambles_;  // least recently used first
 };
 
 // The resource directory of the Clang cudalint was built with (its headers are there only
@@ -179,6 +194,11 @@ struct Options {
   // Parse the newest of `archs` only (an editor's first pass), as the run over every arch would
   // parse it first; Result::per_arch holds that arch alone. Never cached on disk.
   bool newest_arch_only = false;
+  // Keep each arch's parse of the file's leading directives and the headers they include as a
+  // precompiled preamble in the PreludeCache, and parse only the rest of the text when they are
+  // unchanged (an editor re-checking a buffer after each edit, as clangd does). Building one costs
+  // a little more than a parse: only for files parsed again in this process.
+  bool preamble = false;
   // Collect the kernels' global loads and stores (Result::accesses, for the MEM rules): off when
   // no MEM rule is enabled for the file (a sizeable share of a parse's work).
   bool want_accesses = true;
@@ -233,6 +253,8 @@ struct Result {
   unsigned std_bodies_skipped = 0;
   // Archs whose uses were derived from the first parse without a parse (Options::derive_archs).
   unsigned derived_archs = 0;
+  // Parses that read a precompiled preamble instead of the file's leading includes (Options::preamble).
+  unsigned preamble_parses = 0;
 };
 
 // `path` is the file's absolute path (for relative includes); `text` its content, which may be

@@ -21,6 +21,7 @@
 #include "analyzer/core/source_file.h"
 #include "analyzer/frontends/cuda/cuda_frontend_internal.h"
 #include "analyzer/frontends/cuda/driver_job.h"
+#include "analyzer/frontends/cuda/preamble.h"
 #include "analyzer/frontends/cuda/std_includes.h"
 #include "analyzer/frontends/cuda/virtual_files.h"
 
@@ -239,6 +240,50 @@ std::shared_ptr<const detail::ArchParse> PreludeCache::take_newest_parse(const s
 bool PreludeCache::has_newest_parses() {
   std::lock_guard<std::mutex> lock(mu_);
   return !newest_parses_.empty();
+}
+
+std::shared_ptr<const detail::Preamble> PreludeCache::preamble(
+    const std::string& key, const std::function<std::shared_ptr<const detail::Preamble>()>& build) {
+  std::optional<KeptPreamble> kept;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    for (auto it = preambles_.begin(); it != preambles_.end(); ++it)
+      if (it->key == key) {
+        kept = std::move(*it);
+        preambles_.erase(it);
+        break;
+      }
+  }
+  auto unchanged = [&](const KeptPreamble& k) {
+    for (const auto& [path, probe] : k.preamble->probes) {
+      if (probe == detail::Probe::Read) {
+        auto it = k.hashes.find(path);
+        if (it == k.hashes.end() || file_hash(path) != it->second) return false;
+      } else if (probe == detail::Probe::Absent) {
+        struct stat st;
+        if (::stat(path.c_str(), &st) == 0) return false;
+      }
+    }
+    return true;
+  };
+  if (!kept || !unchanged(*kept)) {
+    kept.reset();
+    auto p = build();
+    if (!p) return nullptr;
+    KeptPreamble k{key, std::move(p), {}};
+    for (const auto& [path, probe] : k.preamble->probes)
+      if (probe == detail::Probe::Read) {
+        auto h = file_hash(path);
+        if (!h) return k.preamble;  // unreadable now: use it once, keep nothing
+        k.hashes[path] = std::move(*h);
+      }
+    kept = std::move(k);
+  }
+  std::lock_guard<std::mutex> lock(mu_);
+  std::erase_if(preambles_, [&](const KeptPreamble& k) { return k.key == key; });
+  if (preambles_.size() >= kMaxPreambles) preambles_.erase(preambles_.begin());
+  preambles_.push_back(std::move(*kept));
+  return preambles_.back().preamble;
 }
 
 std::shared_ptr<const DriverJob> PreludeCache::driver_job(const std::string& key,

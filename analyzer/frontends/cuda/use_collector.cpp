@@ -362,10 +362,10 @@ class SkipCheck : public clang::RecursiveASTVisitor<SkipCheck> {
 void Consumer::HandleTranslationUnit(clang::ASTContext& ctx) {
   // The prelude is found by name (is_prelude): SourceManager::translateFile would load every
   // source location entry of the PCH to find it.
+  const std::vector<clang::Decl*> decls = walked_decls(ctx, !c_.preamble_file.empty());
   if (c_.want_features) {
-    // The declarations of this parse: those read from a PCH (the prelude) are not loaded.
     TopVisitor v(c_);
-    for (clang::Decl* d : ctx.getTranslationUnitDecl()->noload_decls()) v.TraverseDecl(d);
+    for (clang::Decl* d : decls) v.TraverseDecl(d);
     if (c_.reuse) {
       reuse_bodies();
     } else if (c_.need_bodies && c_.trace && c_.need_bodies(*c_.trace)) {
@@ -373,7 +373,7 @@ void Consumer::HandleTranslationUnit(clang::ASTContext& ctx) {
       record_derivation();
     }
   }
-  if (c_.want_accesses) c_.accesses = global_accesses(ctx);
+  if (c_.want_accesses) c_.accesses = global_accesses(ctx, decls);
   resolve_headers();
 }
 
@@ -532,12 +532,36 @@ void Consumer::resolve_headers() {
     clang::FileID f = r.file;
     clang::SourceLocation inc;
     for (int depth = 0; depth < 200 && f.isValid() && f != c_.main; ++depth) {
-      inc = sm.getIncludeLoc(f);
-      if (inc.isInvalid()) break;
+      clang::SourceLocation up = sm.getIncludeLoc(f);
+      if (up.isInvalid()) break;
+      inc = up;
       f = sm.getFileID(inc);
     }
-    if (f == c_.main && inc.isValid()) h.include_offset = sm.getFileOffset(inc);
+    // A preamble's file holds the analysed file's first bytes at the same offsets.
+    auto is_preamble = [&](clang::FileID id) {
+      auto fe = c_.preamble_file.empty() ? std::nullopt : sm.getFileEntryRefForID(id);
+      return fe && fe->getName() == c_.preamble_file;
+    };
+    if ((f == c_.main || is_preamble(f)) && inc.isValid()) h.include_offset = sm.getFileOffset(inc);
   }
+}
+
+std::vector<clang::Decl*> walked_decls(clang::ASTContext& ctx, bool with_preamble) {
+  std::vector<clang::Decl*> out;
+  clang::TranslationUnitDecl* tu = ctx.getTranslationUnitDecl();
+  if (!with_preamble) {  // read from a PCH (the prelude): not loaded
+    for (clang::Decl* d : tu->noload_decls()) out.push_back(d);
+    return out;
+  }
+  const clang::SourceManager& sm = ctx.getSourceManager();
+  for (clang::Decl* d : tu->decls()) {
+    if (d->isFromASTFile()) {
+      clang::SourceLocation l = d->getLocation();
+      if (l.isInvalid() || sm.isInSystemHeader(sm.getFileLoc(l))) continue;
+    }
+    out.push_back(d);
+  }
+  return out;
 }
 
 void build_uses(const std::unordered_map<const clang::FunctionDecl*, FnInfo>& fns,

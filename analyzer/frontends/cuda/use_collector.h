@@ -115,6 +115,9 @@ struct Collector {
   size_t std_skipped = 0;                        // bodies Clang was told to skip for it
   // Kernel templates of the analysed file that nothing here instantiates (Result::unanalysed_kernels).
   std::vector<std::string> unanalysed_kernels;
+  // The in-memory file of the precompiled preamble this parse read (preamble.h), "" for none:
+  // the declarations of its headers are walked too, and it stands for the analysed file.
+  std::string preamble_file;
 
   // The file ("" = the analysed one) and offset of a declaration's name in project code.
   std::optional<BodyKey> key_of(const clang::Decl* d) const {
@@ -227,6 +230,11 @@ class Consumer : public clang::ASTConsumer {
 
   Collector& c_;
 };
+
+// The translation unit's top-level declarations to walk: this parse's, and with a precompiled
+// preamble (`with_preamble`) those of its project headers too (a PCH's system headers and prelude
+// hold no project code).
+std::vector<clang::Decl*> walked_decls(clang::ASTContext& ctx, bool with_preamble);
 
 // An arch's uses from one parse's functions and raw uses: kernels and what they reach are
 // emitted. `removed`: callee edges (function, index) and `removed_use` uses to leave out (a

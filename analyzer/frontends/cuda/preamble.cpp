@@ -1,0 +1,154 @@
+// CUDA front-end: precompiled preambles (preamble.h).
+#include "analyzer/frontends/cuda/preamble.h"
+
+#include <algorithm>
+
+#include <clang/Basic/LangOptions.h>
+#include <clang/Frontend/CompilerInstance.h>
+#include <clang/Frontend/CompilerInvocation.h>
+#include <clang/Frontend/FrontendAction.h>
+#include <clang/Lex/Lexer.h>
+#include <clang/Lex/Preprocessor.h>
+#include <clang/Serialization/ASTWriter.h>
+#include <clang/Serialization/InMemoryModuleCache.h>
+#include <clang/Serialization/PCHContainerOperations.h>
+#include <clang/Tooling/Tooling.h>
+#include <llvm/Support/CrashRecoveryContext.h>
+#include <llvm/Support/MemoryBuffer.h>
+#include <llvm/Support/Path.h>
+
+#include "analyzer/frontends/cuda/driver_job.h"
+
+namespace cudalint::cuda::detail {
+
+bool MissingIncludes::FileNotFound(llvm::StringRef name) {
+  if (std::find(missing_.begin(), missing_.end(), name.str()) == missing_.end()) missing_.push_back(name.str());
+  return true;
+}
+
+size_t preamble_size(std::string_view text) {
+  clang::LangOptions lo;
+  lo.CPlusPlus = lo.CPlusPlus11 = lo.CPlusPlus14 = lo.CPlusPlus17 = true;
+  lo.CUDA = true;
+  clang::PreambleBounds b = clang::Lexer::ComputePreamble(llvm::StringRef(text.data(), text.size()), lo);
+  size_t n = std::min<size_t>(b.Size, text.size());
+  if (!b.PreambleEndsAtStartOfLine) {  // up to the last line start in it
+    size_t nl = text.substr(0, n).rfind('\n');
+    n = nl == std::string_view::npos ? 0 : nl + 1;
+  }
+  return text.substr(0, n).find("include") == std::string_view::npos ? 0 : n;
+}
+
+std::string blank_preamble(std::string_view text, size_t n) {
+  std::string out(text);
+  for (size_t i = 0; i < n && i < out.size(); ++i)
+    if (out[i] != '\n' && out[i] != '\r') out[i] = ' ';
+  return out;
+}
+
+namespace {
+
+// Errors while building: any in the preamble's own text makes it unusable.
+class BuildDiags : public clang::DiagnosticConsumer {
+ public:
+  bool errors = false, own_errors = false;
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level level, const clang::Diagnostic& info) override {
+    clang::DiagnosticConsumer::HandleDiagnostic(level, info);
+    if (level < clang::DiagnosticsEngine::Error) return;
+    errors = true;
+    if (!info.hasSourceManager() || info.getLocation().isInvalid()) {
+      own_errors = true;  // the flags', an unreadable PCH
+      return;
+    }
+    const clang::SourceManager& sm = info.getSourceManager();
+    clang::SourceLocation f = sm.getFileLoc(info.getLocation());
+    if (f.isInvalid() || sm.getFileID(f) == sm.getMainFileID()) own_errors = true;
+  }
+};
+
+// Writes the preamble's AST (a PCH chained on the prelude's), recording its preprocessing.
+class BuildAction : public clang::ASTFrontendAction {
+ public:
+  BuildAction(std::shared_ptr<clang::PCHBuffer> buf, Preamble& p, const domain::Arch& arch)
+      : buf_(std::move(buf)), p_(p), arch_(arch) {}
+  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance& ci, llvm::StringRef) override {
+    return std::make_unique<clang::PCHGenerator>(ci.getPreprocessor(), ci.getModuleCache(), kPreamblePchPath, "", buf_,
+                                                 llvm::ArrayRef<std::shared_ptr<clang::ModuleFileExtension>>(),
+                                                 /*AllowASTWithErrors=*/true, /*IncludeTimestamps=*/false);
+  }
+  bool BeginSourceFileAction(clang::CompilerInstance& ci) override {
+    ci.getLangOpts().CompilingPCH = true;
+    ci.getPreprocessor().SetSuppressIncludeNotFoundError(true);
+    ci.getPreprocessor().addPPCallbacks(std::make_unique<MissingIncludes>(p_.missing));
+    ci.getPreprocessor().addPPCallbacks(arch_tracer(ci.getPreprocessor(), arch_, p_.trace));
+    return true;
+  }
+  clang::TranslationUnitKind getTranslationUnitKind() override { return clang::TU_Prefix; }
+
+ private:
+  std::shared_ptr<clang::PCHBuffer> buf_;
+  Preamble& p_;
+  domain::Arch arch_;
+};
+
+class OneAction : public clang::tooling::FrontendActionFactory {
+ public:
+  explicit OneAction(std::unique_ptr<clang::FrontendAction> a) : a_(std::move(a)) {}
+  std::unique_ptr<clang::FrontendAction> create() override { return std::move(a_); }
+
+ private:
+  std::unique_ptr<clang::FrontendAction> a_;
+};
+
+}  // namespace
+
+std::shared_ptr<const Preamble> build_preamble(const DriverJob& job, const std::string& resource_dir,
+                                               const std::map<std::string, std::string>& unsaved,
+                                               const std::string& file, std::string_view text, size_t size,
+                                               const domain::Arch& arch) {
+  if (!job.invocation || size == 0 || size > text.size()) return nullptr;
+  auto p = std::make_shared<Preamble>();
+  p->text = std::string(text.substr(0, size));
+  llvm::SmallString<256> path(llvm::sys::path::parent_path(file));
+  llvm::sys::path::append(path, ".cudalint-preamble-" + llvm::sys::path::filename(file).str());
+  p->path = path.str().str();
+  bool ok = false;
+  llvm::CrashRecoveryContext crc;
+  crc.RunSafelyOnThread(
+      [&] {
+        auto buf = std::make_shared<clang::PCHBuffer>();
+        VirtualFiles vf(resource_dir, job.prelude, nullptr, &p->probes, nullptr, job.files);
+        for (const auto& [u, t] : unsaved)
+          if (llvm::sys::path::is_absolute(u) && u != file) vf.mem->addFile(u, 0, llvm::MemoryBuffer::getMemBuffer(t, u));
+        vf.mem->addFile(p->path, 0, llvm::MemoryBuffer::getMemBuffer(p->text, p->path));
+        auto ci = std::make_shared<clang::CompilerInvocation>(*job.invocation);
+        clang::FrontendInputFile& input = ci->getFrontendOpts().Inputs[0];
+        input = clang::FrontendInputFile(p->path, input.getKind(), input.isSystem());
+        ci->getCodeGenOpts().MainFileName = llvm::sys::path::filename(p->path).str();
+        BuildDiags diags;
+        OneAction(std::make_unique<BuildAction>(buf, *p, arch))
+            .runInvocation(std::move(ci), vf.files.get(), std::make_shared<clang::PCHContainerOperations>(), &diags);
+        if (diags.own_errors || !buf->IsComplete || buf->Data.empty()) return;
+        p->errors = diags.errors;
+        auto bytes = std::make_shared<std::pair<std::string, std::string_view>>(
+            std::string(buf->Data.data(), buf->Data.size()), std::string_view());
+        bytes->second = bytes->first;
+        const std::string_view* view = &bytes->second;
+        p->pch = PchBytes(std::move(bytes), view);
+        ok = true;
+      },
+      kParseStackBytes);
+  return ok ? std::move(p) : nullptr;
+}
+
+void merge_preamble_trace(const ArchTrace& pre, ArchTrace& into) {
+  into.unpredictable = into.unpredictable || pre.unpredictable;
+  into.conds.insert(into.conds.begin(), pre.conds.begin(), pre.conds.end());
+  into.ifdefs.insert(into.ifdefs.begin(), pre.ifdefs.begin(), pre.ifdefs.end());
+  into.expanded.insert(pre.expanded.begin(), pre.expanded.end());
+  into.arch_spans.insert(into.arch_spans.begin(), pre.arch_spans.begin(), pre.arch_spans.end());
+  into.defines_in_arch_groups = into.defines_in_arch_groups || pre.defines_in_arch_groups;
+  into.groups.clear();
+}
+
+}  // namespace cudalint::cuda::detail

@@ -1,0 +1,133 @@
+// A file's precompiled preamble (Options::preamble, preamble.h): a parse that reads it must give
+// what a parse of the whole text gives. Checked over the INTR/MEM corpus, and on a project whose
+// headers hold arch-dependent code, uses, missing includes and template kernels, through edits
+// of the file, of a header on disk and of a header's unsaved buffer.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "tests/unit/cuda_corpus.h"
+#include "tests/unit/temp_dir.h"
+
+namespace cudalint::cuda {
+namespace {
+
+using corpus::read;
+using corpus::render_archs;
+using corpus::render_rest;
+
+std::string everything(const Result& r) { return render_archs(r) + render_rest(r); }
+
+Options editor_options(PreludeCache* cache) {
+  Options o;
+  o.archs = {domain::Arch{7, 5}, domain::Arch{8, 0}, domain::Arch{9, 0, 'a'}, domain::Arch{12, 0}};
+  o.cuda = domain::CudaVersion{13, 0, -1};
+  o.prelude_cache = cache;
+  o.parallel_archs = true;
+  return o;
+}
+
+// The same file analysed with and without the preamble (the second analysis with it reads the
+// preamble the first one built): identical results.
+TEST(CudaPreamble, SameResultsOverTheCorpus) {
+  const auto files = corpus::intr_corpus();
+  ASSERT_GT(files.size(), 200u);
+  PreludeCache cache;
+  Options with = editor_options(&cache);
+  with.preamble = true;
+  Options without = editor_options(&cache);
+  size_t read_preambles = 0, uses = 0;
+  for (const auto& f : files) {
+    const std::string text = read(f);
+    const Result plain = analyze(f.string(), text, without, FeatureTable::builtin());
+    const Result built = analyze(f.string(), text, with, FeatureTable::builtin());
+    const Result again = analyze(f.string(), text, with, FeatureTable::builtin());
+    EXPECT_EQ(everything(built), everything(plain)) << f.string();
+    EXPECT_EQ(everything(again), everything(plain)) << f.string();
+    // Every parse read one, or none did (a file without leading includes has none).
+    EXPECT_TRUE(again.preamble_parses == 0 || again.preamble_parses == again.clang_parses) << f.string();
+    read_preambles += again.preamble_parses;
+    for (const auto& ar : plain.per_arch) uses += ar.uses.size();
+  }
+  EXPECT_GT(read_preambles, 100u);  // many files have leading includes
+  EXPECT_GT(uses, files.size());            // and real results were compared
+}
+
+constexpr const char* kHeader = R"(#pragma once
+#include "missing_in_header.h"
+template <class T>
+__device__ T warp_total(T v) {
+#if __CUDA_ARCH__ >= 900
+  __cluster_barrier_arrive();
+#endif
+  return __reduce_add_sync(0xffffffffu, v);
+}
+__device__ inline unsigned cluster_size() { return __clusterSizeInBlocks(); }
+)";
+
+constexpr const char* kSource = R"(// a kernel file
+#include <cstdint>
+#include "sum.cuh"
+#include "missing_in_file.h"
+
+__global__ void total(unsigned* out, const unsigned* in) {
+  out[blockIdx.x] = warp_total(in[threadIdx.x]) + cluster_size();
+}
+)";
+
+TEST(CudaPreamble, ProjectHeadersThroughEdits) {
+  test_support::TempDir dir;
+  dir.write("sum.cuh", kHeader);
+  const std::string file = (dir.path() / "k.cu").string();
+  PreludeCache cache;
+  Options with = editor_options(&cache);
+  with.preamble = true;
+  Options without = editor_options(&cache);
+  auto expect_same = [&](const std::string& text, const Options& w, const Options& wo, bool reads_preamble) {
+    const Result a = analyze(file, text, w, FeatureTable::builtin());
+    const Result b = analyze(file, text, wo, FeatureTable::builtin());
+    EXPECT_EQ(everything(a), everything(b));
+    EXPECT_EQ(a.preamble_parses > 0, reads_preamble);
+    return a;
+  };
+  const Result first = expect_same(kSource, with, without, true);
+  // The header's uses, its arch branches and the missing headers of both files came through.
+  const std::string all = everything(first);
+  EXPECT_NE(all.find("__reduce_add_sync"), std::string::npos) << all;
+  EXPECT_NE(all.find("__cluster_barrier_arrive"), std::string::npos) << all;
+  EXPECT_NE(all.find("__clusterSizeInBlocks"), std::string::npos) << all;
+  EXPECT_NE(all.find("missing missing_in_header.h"), std::string::npos) << all;
+  EXPECT_NE(all.find("missing missing_in_file.h"), std::string::npos) << all;
+  // sm_80 and sm_90a take different branches of the header: two parses at least.
+  EXPECT_GE(first.clang_parses, 2u);
+
+  // An edit below the includes keeps the preamble.
+  std::string edited = std::string(kSource) + "__global__ void more(unsigned* p) { p[0] = __clusterIdx(); }\n";
+  expect_same(edited, with, without, true);
+
+  // The header changed on disk: the preamble is built again and sees it.
+  dir.write("sum.cuh", std::string(kHeader) + "__device__ inline unsigned rank() { return __clusterRelativeBlockRank(); }\n");
+  edited += "__global__ void ranked(unsigned* p) { p[0] = rank(); }\n";
+  const Result changed = expect_same(edited, with, without, true);
+  EXPECT_NE(everything(changed).find("__clusterRelativeBlockRank"), std::string::npos);
+
+  // An unsaved buffer of the header counts, and so does its going away.
+  Options with_buffer = with, without_buffer = without;
+  with_buffer.unsaved[(dir.path() / "sum.cuh").string()] = kHeader;
+  without_buffer.unsaved = with_buffer.unsaved;
+  const Result buffered = expect_same(edited, with_buffer, without_buffer, true);
+  EXPECT_EQ(everything(buffered).find("__clusterRelativeBlockRank"), std::string::npos);
+  expect_same(edited, with, without, true);
+
+  // A missing header that appears: the preamble that did not find it is not used again.
+  dir.write("missing_in_file.h", "__device__ inline unsigned dims() { return __clusterDim(); }\n");
+  const Result appeared = expect_same(edited, with, without, true);
+  EXPECT_EQ(everything(appeared).find("missing missing_in_file.h"), std::string::npos);
+
+  // An edit of the includes themselves makes another preamble; a file without any has none.
+  expect_same("#include \"sum.cuh\"\n" + edited, with, without, true);
+  expect_same("__global__ void k(int* p) { p[0] = 1; }\n", with, without, false);
+}
+
+}  // namespace
+}  // namespace cudalint::cuda
