@@ -4,6 +4,8 @@
 // of the file, of a header on disk and of a header's unsaved buffer.
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <filesystem>
 #include <string>
 
 #include "tests/unit/cuda_corpus.h"
@@ -110,6 +112,13 @@ TEST(CudaPreamble, ProjectHeadersThroughEdits) {
   edited += "__global__ void ranked(unsigned* p) { p[0] = rank(); }\n";
   const Result changed = expect_same(edited, with, without, true);
   EXPECT_NE(everything(changed).find("__clusterRelativeBlockRank"), std::string::npos);
+
+  // The header rewritten with the same content (a checkout, `touch`): the preamble still serves.
+  {
+    std::filesystem::path h = dir.path() / "sum.cuh";
+    std::filesystem::last_write_time(h, std::filesystem::last_write_time(h) + std::chrono::seconds(5));
+  }
+  expect_same(edited, with, without, true);
 
   // An unsaved buffer of the header counts, and so does its going away.
   Options with_buffer = with, without_buffer = without;
