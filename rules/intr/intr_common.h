@@ -87,8 +87,13 @@ std::vector<Offence> offences(const model::ProjectModel& m, Bad bad) {
           it = at.emplace(key, out.size()).first;
           out.push_back({&u, &use, {}});
         }
+        // A header reached from several units: their targets are distinct objects that may say
+        // the same (one arch from one build line).
         auto& archs = out[it->second].archs;
-        if (std::find(archs.begin(), archs.end(), t) == archs.end()) archs.push_back(t);
+        if (std::none_of(archs.begin(), archs.end(), [&](const model::TargetArch* a) {
+              return a->arch == t->arch && a->origin == t->origin && a->via == t->via;
+            }))
+          archs.push_back(t);
       }
     }
   }
@@ -112,8 +117,11 @@ inline std::string origin_text(const model::TargetArch& t) {
 
 // "sm_75 (TORCH_CUDA_ARCH_LIST at Dockerfile:12)", "sm_75 and sm_70 (…)" for messages.
 inline std::string arch_names(const std::vector<const model::TargetArch*>& a) {
+  std::vector<std::string> names;  // an arch set by two builds is named once
+  for (const auto* t : a)
+    if (std::find(names.begin(), names.end(), t->arch.sm_name()) == names.end()) names.push_back(t->arch.sm_name());
   std::string s;
-  for (size_t i = 0; i < a.size(); ++i) s += (i == 0 ? "" : i + 1 == a.size() ? " and " : ", ") + a[i]->arch.sm_name();
+  for (size_t i = 0; i < names.size(); ++i) s += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
   std::set<std::string> origins;
   for (const auto* t : a) origins.insert(origin_text(*t));
   s += " (";
