@@ -111,16 +111,6 @@ std::string arch_flag_name(const domain::Arch& a) {
   return fmt::format("sm_{}{}", a.sm(), a.suffix ? std::string(1, a.suffix) : std::string());
 }
 
-// Hands ToolInvocation's runner one action (as ToolInvocation does with its own).
-class OneAction : public clang::tooling::FrontendActionFactory {
- public:
-  explicit OneAction(std::unique_ptr<clang::FrontendAction> a) : a_(std::move(a)) {}
-  std::unique_ptr<clang::FrontendAction> create() override { return std::move(a_); }
-
- private:
-  std::unique_ptr<clang::FrontendAction> a_;
-};
-
 // __CUDA_ARCH_LIST__ as nvcc defines it: the archs' numbers, ascending, without repeats (`a`
 // and `f` targets count as their number).
 std::string arch_list_macro(const std::vector<domain::Arch>& archs) {
@@ -295,10 +285,7 @@ ArchParse parse_arch(const ParseInput& in, const domain::Arch& arch, bool first,
       }
       // Either returns false on errors in user code, which still leave a usable AST.
       if (job && job->invocation) {
-        auto ci = std::make_shared<clang::CompilerInvocation>(*job->invocation);
-        clang::FrontendInputFile& input = ci->getFrontendOpts().Inputs[0];
-        input = clang::FrontendInputFile(file, input.getKind(), input.isSystem());
-        ci->getCodeGenOpts().MainFileName = llvm::sys::path::filename(file).str();
+        std::shared_ptr<clang::CompilerInvocation> ci = invocation_for(*job, file);
         if (c.reuse || c.skip_std) ci->getFrontendOpts().SkipFunctionBodies = true;
         if (pre) {  // the preamble holds the prelude's PCH and the arch text too
           clang::PreprocessorOptions& pp = ci->getPreprocessorOpts();

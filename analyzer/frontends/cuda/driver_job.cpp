@@ -85,6 +85,14 @@ std::shared_ptr<const DriverJob> make_driver_job(const std::vector<std::string>&
   return job;
 }
 
+std::shared_ptr<clang::CompilerInvocation> invocation_for(const DriverJob& job, const std::string& file) {
+  auto ci = std::make_shared<clang::CompilerInvocation>(*job.invocation);
+  clang::FrontendInputFile& input = ci->getFrontendOpts().Inputs[0];
+  input = clang::FrontendInputFile(file, input.getKind(), input.isSystem());
+  ci->getCodeGenOpts().MainFileName = llvm::sys::path::filename(file).str();
+  return ci;
+}
+
 std::vector<std::string> common_args(const Options& opts) {
   std::vector<std::string> args = {"clang", "-xcuda", "--cuda-device-only", "-nocudainc", "-nocudalib",
                                    "-fsyntax-only", "-w", "-ferror-limit=0", "-fno-spell-checking",

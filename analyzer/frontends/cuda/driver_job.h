@@ -11,6 +11,7 @@
 
 #include <clang/Basic/Diagnostic.h>
 #include <clang/Frontend/CompilerInvocation.h>
+#include <clang/Tooling/Tooling.h>
 #include <llvm/ADT/IntrusiveRefCntPtr.h>
 #include <llvm/Support/VirtualFileSystem.h>
 
@@ -66,6 +67,19 @@ std::shared_ptr<const DriverJob> make_driver_job(const std::vector<std::string>&
 
 // The flags every arch shares: the prelude is precompiled with these.
 std::vector<std::string> common_args(const Options& opts);
+
+// A copy of the job's parsed cc1 invocation (`job.invocation`, not null) with `file` as its input.
+std::shared_ptr<clang::CompilerInvocation> invocation_for(const DriverJob& job, const std::string& file);
+
+// Hands ToolInvocation's runner one action (as ToolInvocation does with its own).
+class OneAction : public clang::tooling::FrontendActionFactory {
+ public:
+  explicit OneAction(std::unique_ptr<clang::FrontendAction> a) : a_(std::move(a)) {}
+  std::unique_ptr<clang::FrontendAction> create() override { return std::move(a_); }
+
+ private:
+  std::unique_ptr<clang::FrontendAction> a_;
+};
 
 }  // namespace detail
 }  // namespace cudalint::cuda

@@ -18,6 +18,7 @@
 #include <llvm/Support/Path.h>
 
 #include "analyzer/frontends/cuda/driver_job.h"
+#include "analyzer/frontends/cuda/prelude_cache.h"
 
 namespace cudalint::cuda::detail {
 
@@ -91,15 +92,6 @@ class BuildAction : public clang::ASTFrontendAction {
   domain::Arch arch_;
 };
 
-class OneAction : public clang::tooling::FrontendActionFactory {
- public:
-  explicit OneAction(std::unique_ptr<clang::FrontendAction> a) : a_(std::move(a)) {}
-  std::unique_ptr<clang::FrontendAction> create() override { return std::move(a_); }
-
- private:
-  std::unique_ptr<clang::FrontendAction> a_;
-};
-
 }  // namespace
 
 std::shared_ptr<const Preamble> build_preamble(const DriverJob& job, const std::string& resource_dir,
@@ -121,20 +113,13 @@ std::shared_ptr<const Preamble> build_preamble(const DriverJob& job, const std::
         for (const auto& [u, t] : unsaved)
           if (llvm::sys::path::is_absolute(u) && u != file) vf.mem->addFile(u, 0, llvm::MemoryBuffer::getMemBuffer(t, u));
         vf.mem->addFile(p->path, 0, llvm::MemoryBuffer::getMemBuffer(p->text, p->path));
-        auto ci = std::make_shared<clang::CompilerInvocation>(*job.invocation);
-        clang::FrontendInputFile& input = ci->getFrontendOpts().Inputs[0];
-        input = clang::FrontendInputFile(p->path, input.getKind(), input.isSystem());
-        ci->getCodeGenOpts().MainFileName = llvm::sys::path::filename(p->path).str();
         BuildDiags diags;
         OneAction(std::make_unique<BuildAction>(buf, *p, arch))
-            .runInvocation(std::move(ci), vf.files.get(), std::make_shared<clang::PCHContainerOperations>(), &diags);
+            .runInvocation(invocation_for(job, p->path), vf.files.get(), std::make_shared<clang::PCHContainerOperations>(),
+                           &diags);
         if (diags.own_errors || !buf->IsComplete || buf->Data.empty()) return;
         p->errors = diags.errors;
-        auto bytes = std::make_shared<std::pair<std::string, std::string_view>>(
-            std::string(buf->Data.data(), buf->Data.size()), std::string_view());
-        bytes->second = bytes->first;
-        const std::string_view* view = &bytes->second;
-        p->pch = PchBytes(std::move(bytes), view);
+        p->pch = own_pch(std::string(buf->Data.data(), buf->Data.size()));
         ok = true;
       },
       kParseStackBytes);

@@ -74,15 +74,14 @@ class NullAction : public clang::ASTFrontendAction {
   }
 };
 
-// Owned PCH bytes.
+}  // namespace
+
 PchBytes own_pch(std::string bytes) {
   auto holder = std::make_shared<std::pair<std::string, std::string_view>>(std::move(bytes), std::string_view());
   holder->second = holder->first;
   const std::string_view* view = &holder->second;
   return PchBytes(std::move(holder), view);
 }
-
-}  // namespace
 
 PchBytes build_prelude_pch(const std::vector<std::string>& args, const std::string& prelude, const Options& opts) {
   const std::string& resource_dir = opts.clang_resource_dir;

@@ -10,6 +10,9 @@
 
 namespace cudalint::cuda::detail {
 
+// PCH bytes owned by the result.
+PchBytes own_pch(std::string bytes);
+
 // The prelude text `prelude` precompiled (nullptr: Clang could not build it, or it did not load).
 // `args`: the parse's flags up to (not including) the prelude and the analysed file.
 PchBytes build_prelude_pch(const std::vector<std::string>& args, const std::string& prelude, const Options& opts);
