@@ -182,10 +182,16 @@ CudaSourcesOutput analyze_cuda_sources(const model::ProjectModel& model, const C
     const SourceFile* sf = cu[i].first;
     cuda::Result& r = results[i];
     // Uses in headers: at the header when it is analysed too, else at the `#include` line.
+    std::set<std::string>* header_uses = nullptr;
     for (auto& ar : r.per_arch)
       for (auto& u : ar.uses) {
         if (u.file.empty()) continue;
-        if (auto it = by_abs.find(u.file); it != by_abs.end()) {
+        auto it = by_abs.find(u.file);
+        if (it != by_abs.end()) {
+          if (!header_uses) header_uses = &out.header_uses[cu[i].second];
+          header_uses->insert(it->first);
+        }
+        if (it != by_abs.end() && (!in.headers_in_place || in.headers_in_place->count(it->first))) {
           u.file = it->second->path;
         } else {
           std::string shown = u.file.substr(u.file.find_last_of('/') + 1);

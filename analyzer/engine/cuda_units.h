@@ -38,6 +38,9 @@ struct CudaSourcesInput {
   // those get the global-access analysis. Null: every file.
   std::function<bool(const std::string& path, const std::string& abs)> wants_accesses;
   bool newest_arch_only = false;  // RunOptions::cuda_newest_arch_only
+  // The headers (absolute paths) whose uses an includer's parse reports in the header itself
+  // (RunOptions::headers_in_place); unset: every loaded file.
+  std::optional<std::set<std::string>> headers_in_place;
 };
 
 struct CudaSourcesOutput {
@@ -46,6 +49,9 @@ struct CudaSourcesOutput {
   // (display path, note): what could not be checked and no rule says (RunOutput::notes).
   std::vector<std::pair<std::string, std::string>> notes;
   bool archs_left = false;  // newest_arch_only left out some source's other archs
+  // Absolute path of each parsed source → the loaded headers (absolute) its parses found uses in,
+  // wherever they were reported (RunOutput::cuda_header_uses).
+  std::map<std::string, std::set<std::string>> header_uses;
 };
 
 CudaSourcesOutput analyze_cuda_sources(const model::ProjectModel& model, const CudaSourcesInput& in);

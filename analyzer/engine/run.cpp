@@ -526,6 +526,7 @@ RunOutput run_analysis(const RunOptions& opts) {
     ci.loaded = &loaded;
     ci.only = opts.cuda_sources;
     ci.newest_arch_only = opts.cuda_newest_arch_only;
+    ci.headers_in_place = opts.headers_in_place;
     ci.overlays = opts.overlays;
     ci.jobs = jobs;
     ci.prelude_cache = opts.prelude_cache;
@@ -577,6 +578,7 @@ RunOutput run_analysis(const RunOptions& opts) {
   if (want_cuda) {
     model.cuda_units = std::move(cuda_out.units);
     out.archs_left = cuda_out.archs_left;
+    out.cuda_header_uses = std::move(cuda_out.header_uses);
     cuda_diags = std::move(cuda_out.diags);
     for (auto& n : cuda_out.notes) {
       auto wit = work_by_path.find(n.first);

@@ -53,6 +53,10 @@ struct RunOptions {
   // Editors' first pass: parse each CUDA source for its newest arch only (the findings of its
   // other archs follow from a full run).
   bool cuda_newest_arch_only = false;
+  // Editors: the loaded headers (absolute paths) where an includer's uses are reported; a use in
+  // another header is reported at the parsed source's `#include` line, as for a header that is
+  // not loaded. Unset: every loaded header (the command line).
+  std::optional<std::set<std::string>> headers_in_place;
 };
 
 // A fix together with the file it edits (byte spans), for --fix.
@@ -75,6 +79,9 @@ struct RunOutput {
   std::vector<std::pair<std::string, std::string>> notes;
   // With cuda_newest_arch_only: some CUDA source has archs this run did not parse.
   bool archs_left = false;
+  // Absolute path of each parsed CUDA source → the loaded headers (absolute paths) its parses
+  // found feature uses in, whether or not they were reported there (headers_in_place).
+  std::map<std::string, std::set<std::string>> cuda_header_uses;
 };
 
 RunOutput run_analysis(const RunOptions& opts);

@@ -83,8 +83,11 @@ TEST(CudaPreludeCache, StandardHeadersPrecompiledFindWhatTheirTextFinds) {
     std::string a = render(analyze(f.string(), text, plain, FeatureTable::builtin()));
     Result r = analyze(f.string(), text, cached, FeatureTable::builtin());
     std::string b = render(r);
-    parses += r.clang_parses;
-    std_parses += r.std_pch_parses;
+    // torch's atomic header depends on the arch: standard headers after it stay in place.
+    if (i % 2 == 0 || text.find("ATen/cuda/Atomic.cuh") == std::string::npos) {
+      parses += r.clang_parses;
+      std_parses += r.std_pch_parses;
+    }
     lines += std::count(a.begin(), a.end(), '\n');
     EXPECT_EQ(a, b) << f.string() << ":\n--- text\n" << a << "--- standard headers precompiled\n" << b;
   }

@@ -38,8 +38,8 @@ struct FeatureUse {
   uint32_t begin = 0, end = 0;  // byte span in `file` (the analysed file when `file` is empty)
   std::string spelled;          // what the code names: `__hmax2`, `cp.async.ca.shared.global`
   UseContext context = UseContext::Emitted;
-  // A use inside an included header: its absolute path (as opened), and the `#include` line in
-  // the analysed file that brings it in.
+  // A use inside an included header: its absolute path (lexically normalised), and the
+  // `#include` line in the analysed file that brings it in.
   std::string file;
   uint32_t include_begin = 0, include_end = 0;
   // Set by the engine when the header is not analysed itself: the use was moved to the

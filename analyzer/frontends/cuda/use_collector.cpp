@@ -528,7 +528,13 @@ void Consumer::resolve_headers() {
   for (const RawUse& r : c_.raw) {
     if (r.file == c_.main || c_.headers.count(r.file)) continue;
     HeaderInfo& h = c_.headers[r.file];
-    if (auto fe = sm.getFileEntryRefForID(r.file)) h.name = fe->getName().str();
+    // Named as its include reached it (`dir/./../x.cuh`), which depends on the spelling and on
+    // which include the file manager met first: lexically normalised.
+    if (auto fe = sm.getFileEntryRefForID(r.file)) {
+      llvm::SmallString<256> name(fe->getName());
+      llvm::sys::path::remove_dots(name, /*remove_dot_dot=*/true);
+      h.name = name.str().str();
+    }
     clang::FileID f = r.file;
     clang::SourceLocation inc;
     for (int depth = 0; depth < 200 && f.isValid() && f != c_.main; ++depth) {
