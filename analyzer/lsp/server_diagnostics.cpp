@@ -62,6 +62,19 @@ json::Object Server::Impl::to_diagnostic(const Finding& f, const std::string& te
 }
 
 void Server::Impl::apply_results(const Snapshot& snap, const RunOutput& out) {
+  for (const auto& p : snap.cuda_targets) {
+    auto it = out.cuda_header_uses.find(p);
+    if (it == out.cuda_header_uses.end()) header_uses.erase(p);
+    else header_uses[p] = it->second;
+  }
+  // A source that now uses an open header this run did not publish (its uses went to the
+  // source's `#include` line): both are checked again together.
+  std::set<std::string> related = with_related(snap.cuda_targets);
+  for (const auto& p : snap.cuda_targets) related.erase(p);
+  if (!related.empty()) {
+    related.insert(snap.cuda_targets.begin(), snap.cuda_targets.end());
+    schedule(std::move(related), false, std::chrono::milliseconds(0));
+  }
   std::map<std::string, std::vector<const Finding*>> by_path;
   for (const auto& f : out.findings) by_path[abs_of(f.location.path)].push_back(&f);
   bool changed_elsewhere = false;

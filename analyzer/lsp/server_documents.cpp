@@ -106,6 +106,11 @@ void Server::Impl::did_close(const json::Object& params) {
   if (it == docs.end()) return;
   bool model = it->second.analysable && affects_model(it->second.kind);
   std::string uri = it->second.uri;
+  // The open sources that use this file and the open headers it uses showed what its buffer
+  // gave them: checked again with the file on disk.
+  std::set<std::string> related = with_related({*path});
+  related.erase(*path);
+  header_uses.erase(*path);
   docs.erase(it);
   results.erase(*path);
   pending.erase(*path);
@@ -113,6 +118,7 @@ void Server::Impl::did_close(const json::Object& params) {
   if (!pull_mode) notify("textDocument/publishDiagnostics", json::Object{{"uri", uri}, {"diagnostics", json::Array{}}});
   // The file on disk replaces the buffer in the model.
   if (model) schedule({}, true, debounce());
+  else if (!related.empty()) schedule(std::move(related), false, debounce());
 }
 
 void Server::Impl::cancel(const json::Object& params) {

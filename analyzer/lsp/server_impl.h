@@ -128,6 +128,10 @@ struct Server::Impl {
   // gets no first pass (two runs of a cheap file cost more than one).
   std::map<std::string, std::chrono::milliseconds> full_run_time;
   static constexpr std::chrono::milliseconds kFirstPassAbove{300};
+  // Each parsed CUDA source's headers that its last full run found uses in (absolute paths,
+  // RunOutput::cuda_header_uses): an open header's findings come from its own parse and from
+  // those of the open sources that use it, so they are parsed together.
+  std::map<std::string, std::set<std::string>> header_uses;
   std::vector<PendingPull> pulls;
   int64_t next_request_id = 1;
   std::set<int64_t> config_requests;          // our workspace/configuration request ids
@@ -172,6 +176,9 @@ struct Server::Impl {
   std::chrono::milliseconds debounce() const { return settings.debounce.value_or(opts.debounce); }
   void work_loop();
   Snapshot take_snapshot();
+  // `paths` with the open CUDA documents connected to them through header_uses (the headers
+  // they use, the sources that use them), transitively.
+  std::set<std::string> with_related(std::set<std::string> paths) const;
 
   // ---- diagnostics, pushed and pulled (server_diagnostics.cpp) ----
   std::string abs_of(const std::string& display) const;

@@ -117,10 +117,32 @@ Server::Impl::Snapshot Server::Impl::take_snapshot() {
     s.versions[path] = d.version;
     if (d.kind == FileKind::CudaSource && (s.all || pending.count(path))) s.cuda_targets.insert(path);
   }
+  s.cuda_targets = with_related(std::move(s.cuda_targets));
   s.run.cuda_sources = s.cuda_targets;
+  // Uses in a header this run does not publish go to the parsed source's `#include` line
+  // (apply_results leaves such a header's diagnostics as they are).
+  s.run.headers_in_place = s.cuda_targets;
   pending.clear();
   pending_all = false;
   return s;
+}
+
+std::set<std::string> Server::Impl::with_related(std::set<std::string> paths) const {
+  std::vector<std::string> work(paths.begin(), paths.end());
+  auto add = [&](const std::string& p) {
+    auto d = docs.find(p);
+    if (d == docs.end() || !d->second.analysable || d->second.kind != FileKind::CudaSource) return;
+    if (paths.insert(p).second) work.push_back(p);
+  };
+  while (!work.empty()) {
+    const std::string p = std::move(work.back());
+    work.pop_back();
+    if (auto it = header_uses.find(p); it != header_uses.end())
+      for (const auto& h : it->second) add(h);
+    for (const auto& [source, headers] : header_uses)
+      if (headers.count(p)) add(source);
+  }
+  return paths;
 }
 
 }  // namespace cudalint::lsp

@@ -756,6 +756,72 @@ TEST(LspServer, FirstPassLeavesSuppressionsToTheFullRun) {
   fs::remove_all(root);
 }
 
+// Once the server is idle: the last publish of each document since the last wait (consumed).
+std::map<std::string, json::Object> settle(Client& c) {
+  c.server().wait_idle();
+  std::map<std::string, json::Object> last;
+  for (const auto& m : c.drain())
+    if (auto* params = m.getAsObject()->getObject("params"))
+      if (auto u = params->getString("uri")) last[u->str()] = *params;
+  return last;
+}
+
+// A use in an open header that only an includer's instantiation makes device code: shown in the
+// header, whose own parse does not see it, and at the includer's `#include` line while the header
+// is not open.
+TEST(LspServer, OpenHeadersShowTheirIncludersFindings) {
+  std::string root = make_temp_dir();
+  std::string docker = root + "/Dockerfile", h = root + "/include/warp.cuh", cu = root + "/kernels/sum.cu";
+  write(docker, std::string(kTwoArchDockerfile));
+  std::string h_text = "template <class T> __device__ T warp_sum(T v) { return __reduce_add_sync(0xffffffffu, v); }\n";
+  std::string cu_text =
+      "#include \"../include/warp.cuh\"\n"
+      "__global__ void sum(const unsigned* in, unsigned* out) { out[blockIdx.x] = warp_sum(in[threadIdx.x]); }\n";
+  write(h, h_text);
+  write(cu, cu_text);
+  Client c;
+  c.initialize(root);
+  auto line_of = [](const json::Object& publish) -> int64_t {
+    const json::Array& d = diags_of(publish);
+    return d.empty() ? -1 : *d[0].getAsObject()->getObject("range")->getObject("start")->getInteger("line");
+  };
+  // The header is not open: the source shows the finding at its `#include` line.
+  c.open(cu, cu_text);
+  auto last = settle(c);
+  ASSERT_EQ(codes(diags_of(last[uri(cu)])), std::vector<std::string>{"INTR001"});
+  EXPECT_EQ(line_of(last[uri(cu)]), 0);
+  EXPECT_NE(to_text(diags_of(last[uri(cu)])[0]).find("in `warp.cuh`, included here"), std::string::npos);
+  // Opened, the header shows it where it is, and the source no longer does.
+  c.open(h, h_text);
+  last = settle(c);
+  EXPECT_EQ(codes(diags_of(last[uri(h)])), std::vector<std::string>{"INTR001"});
+  EXPECT_EQ(line_of(last[uri(h)]), 0);
+  ASSERT_TRUE(last.count(uri(cu)));
+  EXPECT_TRUE(diags_of(last[uri(cu)]).empty()) << to_text(json::Value(json::Object(last[uri(cu)])));
+  // Editing the header checks the source with it: the finding moves with the line.
+  c.change(h, 2, json::Array{json::Object{{"range", range_obj(0, 0, 0, 0)}, {"text", "#pragma once\n"}}});
+  last = settle(c);
+  EXPECT_EQ(codes(diags_of(last[uri(h)])), std::vector<std::string>{"INTR001"});
+  EXPECT_EQ(line_of(last[uri(h)]), 1);
+  EXPECT_FALSE(last.count(uri(cu)));  // unchanged: not sent again
+  // A source that stops instantiating the template clears the header's finding.
+  c.change(cu, 2, json::Array{json::Object{{"range", range_obj(1, 75, 1, 84)}, {"text", "("}}});
+  last = settle(c);
+  ASSERT_TRUE(last.count(uri(h)));
+  EXPECT_TRUE(diags_of(last[uri(h)]).empty()) << to_text(json::Value(json::Object(last[uri(h)])));
+  EXPECT_TRUE(diags_of(last[uri(cu)]).empty()) << to_text(json::Value(json::Object(last[uri(cu)])));
+  // Back: the header shows it again; closed, the source shows it at its `#include` line.
+  c.change(cu, 3, json::Array{json::Object{{"range", range_obj(1, 75, 1, 76)}, {"text", "warp_sum("}}});
+  last = settle(c);
+  EXPECT_EQ(codes(diags_of(last[uri(h)])), std::vector<std::string>{"INTR001"});
+  EXPECT_TRUE(diags_of(last[uri(cu)]).empty()) << to_text(json::Value(json::Object(last[uri(cu)])));
+  c.notify("textDocument/didClose", json::Object{{"textDocument", json::Object{{"uri", uri(h)}}}});
+  last = settle(c);
+  EXPECT_EQ(codes(diags_of(last[uri(cu)])), std::vector<std::string>{"INTR001"});
+  EXPECT_EQ(line_of(last[uri(cu)]), 0);
+  fs::remove_all(root);
+}
+
 TEST(LspServer, ConfigurationEditsAndSettingsReLint) {
   std::string root = make_temp_dir();
   std::string docker = root + "/Dockerfile", toml = root + "/cudalint.toml";
