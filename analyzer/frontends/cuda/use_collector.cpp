@@ -248,6 +248,27 @@ class TopVisitor : public clang::RecursiveASTVisitor<TopVisitor> {
     return true;
   }
 
+  // Statements (function bodies, initializers) are walked by UseVisitor: here only the classes
+  // declared in them are looked for, whose methods are functions of their own. Lambdas are
+  // walked as functions from where they are written, so their bodies are not entered.
+  bool TraverseStmt(clang::Stmt* s, DataRecursionQueue* = nullptr) {
+    std::vector<clang::Stmt*> work{s};
+    while (!work.empty()) {
+      clang::Stmt* st = work.back();
+      work.pop_back();
+      if (!st || llvm::isa<clang::LambdaExpr>(st)) continue;
+      if (auto* ds = llvm::dyn_cast<clang::DeclStmt>(st)) {
+        for (clang::Decl* d : ds->decls()) {
+          if (llvm::isa<clang::TagDecl>(d)) TraverseDecl(d);
+          else if (auto* vd = llvm::dyn_cast<clang::VarDecl>(d)) work.push_back(vd->getInit());
+        }
+        continue;
+      }
+      for (clang::Stmt* c : st->children()) work.push_back(c);
+    }
+    return true;
+  }
+
   bool VisitVarDecl(clang::VarDecl* vd) {
     if (!vd->hasGlobalStorage() || vd->isLocalVarDeclOrParm() || !vd->hasInit() || vd->isInvalidDecl()) return true;
     if (!vd->hasAttr<clang::CUDADeviceAttr>() && !vd->hasAttr<clang::CUDAConstantAttr>()) return true;
@@ -294,6 +315,10 @@ class TopVisitor : public clang::RecursiveASTVisitor<TopVisitor> {
             c_.place(fd->getLocation(), fid, off) && fid == c_.main)
           c_.unanalysed_kernels.push_back(fd->getNameAsString());
       }
+    // A pattern nothing instantiates (a class template's member, whose instantiations are
+    // walked on their own, or a function template without one): nvcc checks nothing in it, and
+    // nothing emitted calls it. Its body is not walked (with a preamble, not even read).
+    if (base == UseContext::Template && !info.instantiated_pattern) return;
     UseVisitor v(c_, key, info);
     for (clang::ParmVarDecl* p : fd->parameters()) v.TraverseDecl(p);
     if (clang::TypeSourceInfo* tsi = fd->getTypeSourceInfo()) {
