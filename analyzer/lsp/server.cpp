@@ -225,8 +225,8 @@ void Server::Impl::on_initialized() {
 }
 
 // Editor settings: {"cudalint": {...}} or the section itself. Keys: config, select,
-// extendSelect, ignore, targetArchs (as the command-line options), and debounceMs (the delay
-// between a didChange and its analysis, 0 to 10000).
+// extendSelect, ignore, targetArchs (as the command-line options), and debounceMs (how long a
+// didChange in a burst of them waits for the next, 0 to 10000).
 void Server::Impl::apply_settings(const json::Object& in) {
   const json::Object* s = in.getObject("cudalint");
   if (!s) s = &in;

@@ -19,8 +19,9 @@
 namespace cudalint::lsp {
 
 struct ServerOptions {
-  // Delay between a didChange and the analysis it triggers (didOpen/didSave run at once);
-  // the client's `debounceMs` setting overrides it.
+  // How long a didChange waits for the next before its analysis starts, when it comes within
+  // this long of the previous event or while an analysis runs or waits; one after a quiet spell
+  // is analysed at once, as are didOpen/didSave. The client's `debounceMs` setting overrides it.
   std::chrono::milliseconds debounce{150};
   std::string fallback_root;   // used when the client names no workspace (the cwd)
   unsigned jobs = 0;           // engine threads (0 = all cores)

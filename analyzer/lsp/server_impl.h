@@ -123,6 +123,7 @@ struct Server::Impl {
   std::set<std::string> pending;              // documents to re-diagnose
   bool pending_all = false;
   Clock::time_point deadline{};
+  Clock::time_point last_event{};  // of the last schedule(): a quiet spell is measured from it
   bool running = false;
   // How long the last full run took, per edited CUDA source: a source whose full run is quick
   // gets no first pass (two runs of a cheap file cost more than one).

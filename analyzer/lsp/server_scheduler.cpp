@@ -9,10 +9,16 @@ namespace cudalint::lsp {
 using namespace detail;
 
 // Called with `mu` held. A newer event moves the deadline, superseding the pending analysis.
+// The first event after a quiet spell (nothing running or waiting, no event within `delay`) is
+// analysed at once: an isolated edit costs no wait, and typing costs one extra analysis per burst
+// (a newer edit supersedes the rest of it), after which the edits wait until typing pauses.
 void Server::Impl::schedule(std::set<std::string> paths, bool all, std::chrono::milliseconds delay) {
+  const Clock::time_point now = Clock::now();
+  if (!running && !has_pending() && now - last_event >= delay) delay = std::chrono::milliseconds(0);
+  last_event = now;
   pending.insert(paths.begin(), paths.end());
   if (all) pending_all = true;
-  deadline = Clock::now() + delay;
+  deadline = now + delay;
   work_cv.notify_all();
 }
 

@@ -13,6 +13,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "analyzer/lsp/positions.h"
@@ -519,10 +520,11 @@ TEST(LspServer, DebounceSupersedesPendingAnalyses) {
   o.debounce = 400ms;
   Client c(o);
   c.initialize(root);
+  auto first = std::chrono::steady_clock::now();
   c.open(docker, kGoodArchDocker, 1);
   EXPECT_TRUE(diags_of(c.wait_publish(docker)).empty());
-  // Five quick edits: only the last version is analysed and published.
-  auto first = std::chrono::steady_clock::now();
+  // Five quick edits, the first within the debounce of the open: only the last version is
+  // analysed and published.
   for (int v = 2; v <= 6; ++v)
     c.change(docker, v, json::Array{json::Object{{"text", v % 2 ? kGoodArchDocker : kBadArchDocker}}});
   auto sent = std::chrono::steady_clock::now() - first;
@@ -534,6 +536,33 @@ TEST(LspServer, DebounceSupersedesPendingAnalyses) {
   EXPECT_EQ(codes(diags_of(p)), std::vector<std::string>{"ARCH004"});
   if (within_debounce) c.expect_no_publish();
   else c.server().wait_idle();
+  fs::remove_all(root);
+}
+
+// An edit after a quiet spell is analysed at once; the edits that follow it within the debounce
+// wait for the last.
+TEST(LspServer, AnEditAfterAQuietSpellIsAnalysedAtOnce) {
+  std::string root = make_temp_dir();
+  std::string docker = root + "/Dockerfile";
+  write(docker, kGoodArchDocker);
+  ServerOptions o = Client::quick();
+  o.debounce = 1500ms;
+  Client c(o);
+  c.initialize(root);
+  c.open(docker, kGoodArchDocker, 1);
+  EXPECT_TRUE(diags_of(c.wait_publish(docker, 1)).empty());
+  std::this_thread::sleep_for(o.debounce + 100ms);
+  auto edited = std::chrono::steady_clock::now();
+  c.change(docker, 2, json::Array{json::Object{{"text", kBadArchDocker}}});
+  EXPECT_EQ(codes(diags_of(c.wait_publish(docker, 2))), std::vector<std::string>{"ARCH004"});
+  EXPECT_LT(std::chrono::steady_clock::now() - edited, o.debounce);
+  // Right after it, two more: the first of them is not analysed on its own.
+  c.change(docker, 3, json::Array{json::Object{{"text", kGoodArchDocker}}});
+  c.change(docker, 4, json::Array{json::Object{{"text", kBadArchDocker}}});
+  bool within_debounce = std::chrono::steady_clock::now() - edited < o.debounce;
+  json::Object p = c.wait_publish(docker, within_debounce ? std::nullopt : std::optional<int64_t>(4));
+  EXPECT_EQ(p.getInteger("version"), 4);
+  EXPECT_EQ(codes(diags_of(p)), std::vector<std::string>{"ARCH004"});
   fs::remove_all(root);
 }
 
