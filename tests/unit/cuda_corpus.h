@@ -42,8 +42,8 @@ inline std::vector<std::filesystem::path> intr_corpus() {
 inline std::string render(const ArchResult& ar) {
   std::string s = fmt::format("arch {} parsed={}\n", ar.arch.sm_name(), ar.parsed);
   for (const auto& u : ar.uses)
-    s += fmt::format("  use {} {}:{}-{} ctx={} via={} spelled={}\n", u.feature->name, u.file, u.begin, u.end,
-                     static_cast<int>(u.context), u.via_header, u.spelled);
+    s += fmt::format("  use {} {}:{}-{} ctx={} via={} inc={}-{} spelled={}\n", u.feature->name, u.file, u.begin,
+                     u.end, static_cast<int>(u.context), u.via_header, u.include_begin, u.include_end, u.spelled);
   return s;
 }
 

@@ -133,6 +133,20 @@ TEST(CudaPreamble, ProjectHeadersThroughEdits) {
   const Result appeared = expect_same(edited, with, without, true);
   EXPECT_EQ(everything(appeared).find("missing missing_in_file.h"), std::string::npos);
 
+  // Comments and blank lines added or changed among the includes keep the preamble; the uses
+  // in headers are still reported at their `#include` lines, which moved.
+  const size_t built = cache.preambles_built();
+  const std::string moved = "// a kernel file, edited\n/* a block\n   comment */\n\n#include <cstdint>\n\n"
+                            "#include \"sum.cuh\"  // the sums\n" + edited.substr(edited.find("#include \"missing"));
+  const Result shifted = expect_same(moved, with, without, true);
+  EXPECT_EQ(cache.preambles_built(), built);
+  EXPECT_EQ(everything(shifted), everything(analyze(file, moved, without, FeatureTable::builtin())));
+  // A directive that differs only in spacing that matters (a function-like macro) does not.
+  expect_same("#define SQ(x) ((x) * (x))\n" + edited, with, without, true);
+  const size_t built2 = cache.preambles_built();
+  expect_same("#define SQ (x) ((x) * (x))\n" + edited, with, without, true);
+  EXPECT_GT(cache.preambles_built(), built2);
+
   // An edit of the includes themselves makes another preamble; a file without any has none.
   expect_same("#include \"sum.cuh\"\n" + edited, with, without, true);
   expect_same("__global__ void k(int* p) { p[0] = 1; }\n", with, without, false);

@@ -230,13 +230,14 @@ ArchParse parse_arch(const ParseInput& in, const domain::Arch& arch, bool first,
       if (!std_prelude.empty()) (key += '\x1e') += in.std_includes;
       for (const auto& [u, t] : opts.unsaved)
         if (u != file) key += fmt::format("\x1d{}\x1d{}", u, content_hash(t));
-      (key += '\x1c') += text.substr(0, pre_size);
+      // Its tokens, not its text: an edit of the comments or blank lines before the code keeps it.
+      (key += '\x1c') += preamble_signature(text.substr(0, pre_size));
       pre = opts.prelude_cache->preamble(key, [&] {
         return build_preamble(*job, opts.clang_resource_dir, opts.unsaved, file, text, pre_size, arch);
       });
     }
     if (attempt == 0 && !pre) continue;
-    if (pre) blanked = blank_preamble(text, pre->text.size());
+    if (pre) blanked = blank_preamble(text, pre_size);
     if (job) {
       std::vector<std::string> cc1 = {full.front(), "-cc1"};
       cc1.insert(cc1.end(), job->cc1.begin(), job->cc1.end());
@@ -259,6 +260,9 @@ ArchParse parse_arch(const ParseInput& in, const domain::Arch& arch, bool first,
     c.trace = &trace;
     if (pre) {  // nothing derives from or reuses a parse of part of the text
       c.preamble_file = pre->path;
+      // Built from a text with other comments or blank lines: its places move to this one's.
+      if (std::string_view now = text.substr(0, pre_size); pre->text != now)
+        c.preamble_shift = PreambleShift(pre->text, now);
       c.reuse = nullptr;
       c.need_bodies = nullptr;
     }
@@ -326,7 +330,7 @@ ArchParse parse_arch(const ParseInput& in, const domain::Arch& arch, bool first,
   // Preprocessing that differed from the recording parse's outside the bodies this one parsed.
   if (c.reuse && c.reuse_failed) return parse_arch(in, arch, first, own_stack, record, nullptr, need_bodies);
   if (pre) {
-    merge_preamble_trace(pre->trace, trace);
+    merge_preamble_trace(pre->trace, c.preamble_shift, trace);
     std::vector<std::string> all = pre->missing;
     for (auto& m : missing)
       if (std::find(all.begin(), all.end(), m) == all.end()) all.push_back(std::move(m));

@@ -3,6 +3,7 @@
 // features used by device code reachable for that arch.
 #pragma once
 
+#include <atomic>
 #include <functional>
 #include <future>
 #include <map>
@@ -133,6 +134,8 @@ class PreludeCache {
   static constexpr size_t kMaxPreambles = 16;
   std::shared_ptr<const detail::Preamble> preamble(const std::string& key,
                                                    const std::function<std::shared_ptr<const detail::Preamble>()>& build);
+  // How many preambles `build` was asked for so far (tests and benchmarks).
+  size_t preambles_built() const { return preambles_built_.load(); }
 
  private:
   const DiskCache* disk_ = nullptr;
@@ -158,6 +161,7 @@ class PreludeCache {
     std::map<std::string, std::string> hashes;  // of the files its build read
   };
   std::vector<KeptPreamble> preambles_;  // least recently used first
+  std::atomic<size_t> preambles_built_{0};
 };
 
 // The resource directory of the Clang cudalint was built with (its headers are there only

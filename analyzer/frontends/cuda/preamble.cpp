@@ -49,6 +49,59 @@ std::string blank_preamble(std::string_view text, size_t n) {
 
 namespace {
 
+clang::LangOptions preamble_lang() {
+  clang::LangOptions lo;
+  lo.CPlusPlus = lo.CPlusPlus11 = lo.CPlusPlus14 = lo.CPlusPlus17 = true;
+  lo.CUDA = true;
+  return lo;
+}
+
+// Calls `f(begin, token)` for each token of `text`, lexed raw (comments skipped). As
+// Lexer::ComputePreamble does, the lexer's file starts at the fake location 1, so a token's
+// location is its offset plus 1.
+template <class F>
+void raw_tokens(std::string_view view, F f) {
+  const std::string text(view);  // the lexer reads up to a NUL past the end
+  const clang::LangOptions lo = preamble_lang();
+  constexpr clang::SourceLocation::UIntTy kStart = 1;
+  clang::Lexer lex(clang::SourceLocation::getFromRawEncoding(kStart), lo, text.data(), text.data(),
+                   text.data() + text.size());
+  clang::Token t;
+  while (true) {
+    const bool at_end = lex.LexFromRawLexer(t);
+    if (t.is(clang::tok::eof)) break;
+    f(static_cast<uint32_t>(t.getLocation().getRawEncoding() - kStart), t);
+    if (at_end) break;
+  }
+}
+
+}  // namespace
+
+std::string preamble_signature(std::string_view text) {
+  std::string out;
+  raw_tokens(text, [&](uint32_t begin, const clang::Token& t) {
+    out += t.isAtStartOfLine() ? '\n' : t.hasLeadingSpace() ? ' ' : '\x1f';
+    out += text.substr(begin, t.getLength());
+  });
+  return out;
+}
+
+PreambleShift::PreambleShift(std::string_view from, std::string_view to) {
+  std::vector<uint32_t> a, b;
+  raw_tokens(from, [&](uint32_t begin, const clang::Token&) { a.push_back(begin); });
+  raw_tokens(to, [&](uint32_t begin, const clang::Token&) { b.push_back(begin); });
+  for (size_t i = 0; i < a.size() && i < b.size(); ++i) starts_.emplace_back(a[i], b[i]);
+}
+
+uint32_t PreambleShift::operator()(uint32_t offset) const {
+  auto it = std::upper_bound(starts_.begin(), starts_.end(), std::make_pair(offset, UINT32_MAX));
+  if (it == starts_.begin()) return offset;
+  --it;
+  return it->second + (offset - it->first);
+}
+
+namespace {
+
 // Errors while building: any in the preamble's own text makes it unusable.
 class BuildDiags : public clang::DiagnosticConsumer {
  public:
@@ -126,12 +179,18 @@ std::shared_ptr<const Preamble> build_preamble(const DriverJob& job, const std::
   return ok ? std::move(p) : nullptr;
 }
 
-void merge_preamble_trace(const ArchTrace& pre, ArchTrace& into) {
+void merge_preamble_trace(const ArchTrace& pre, const PreambleShift& shift, ArchTrace& into) {
   into.unpredictable = into.unpredictable || pre.unpredictable;
   into.conds.insert(into.conds.begin(), pre.conds.begin(), pre.conds.end());
   into.ifdefs.insert(into.ifdefs.begin(), pre.ifdefs.begin(), pre.ifdefs.end());
   into.expanded.insert(pre.expanded.begin(), pre.expanded.end());
-  into.arch_spans.insert(into.arch_spans.begin(), pre.arch_spans.begin(), pre.arch_spans.end());
+  std::vector<ArchTrace::Span> spans = pre.arch_spans;
+  for (auto& sp : spans)
+    if (sp.file.empty()) {  // the analysed file's
+      sp.begin = shift(sp.begin);
+      sp.end = shift(sp.end);
+    }
+  into.arch_spans.insert(into.arch_spans.begin(), spans.begin(), spans.end());
   into.defines_in_arch_groups = into.defines_in_arch_groups || pre.defines_in_arch_groups;
   into.groups.clear();
 }

@@ -58,6 +58,23 @@ size_t preamble_size(std::string_view text);
 // `text` with its first `n` bytes blanked (newlines kept): offsets and lines stay the same.
 std::string blank_preamble(std::string_view text, size_t n);
 
+// What a preamble's PCH depends on in its text: its tokens (comments are not tokens), each with
+// whether it starts a line and follows whitespace (which decide directives and macro forms).
+// Two texts with the same signature differ only in comments and blank space.
+std::string preamble_signature(std::string_view text);
+
+// Offsets in a preamble's text `from` → the same tokens' offsets in `to` (the same signature):
+// each token's start in both, in order.
+class PreambleShift {
+ public:
+  PreambleShift() = default;  // no shift
+  PreambleShift(std::string_view from, std::string_view to);
+  uint32_t operator()(uint32_t offset) const;
+
+ private:
+  std::vector<std::pair<uint32_t, uint32_t>> starts_;
+};
+
 // The preamble of `text` (the file at `file`) for `arch`, built with the driver job's flags and
 // in-memory files and the editor's `unsaved` buffers. nullptr: none (no invocation, or an error in
 // the preamble's own text, which the full parse reports).
@@ -67,8 +84,9 @@ std::shared_ptr<const Preamble> build_preamble(const DriverJob& job, const std::
                                                const domain::Arch& arch);
 
 // Appends the preamble's trace to `into`, the trace of a parse of the rest (its conditions came
-// first). The arch groups are left out: a parse with a preamble derives no other arch.
-void merge_preamble_trace(const ArchTrace& preamble, ArchTrace& into);
+// first), its places in the analysed file moved by `shift`. The arch groups are left out: a parse
+// with a preamble derives no other arch.
+void merge_preamble_trace(const ArchTrace& preamble, const PreambleShift& shift, ArchTrace& into);
 
 }  // namespace detail
 }  // namespace cudalint::cuda

@@ -267,6 +267,7 @@ std::shared_ptr<const detail::Preamble> PreludeCache::preamble(
   };
   if (!kept || !unchanged(*kept)) {
     kept.reset();
+    ++preambles_built_;
     auto p = build();
     if (!p) return nullptr;
     KeptPreamble k{key, std::move(p), {}};

@@ -560,20 +560,22 @@ void Consumer::resolve_headers() {
       llvm::sys::path::remove_dots(name, /*remove_dot_dot=*/true);
       h.name = name.str().str();
     }
+    // A preamble's file holds the analysed file's first bytes (its offsets moved by
+    // preamble_shift). The walk up stops there: the PCH names that file included by the main one.
+    auto is_preamble = [&](clang::FileID id) {
+      auto fe = c_.preamble_file.empty() ? std::nullopt : sm.getFileEntryRefForID(id);
+      return fe && fe->getName() == c_.preamble_file;
+    };
     clang::FileID f = r.file;
     clang::SourceLocation inc;
-    for (int depth = 0; depth < 200 && f.isValid() && f != c_.main; ++depth) {
+    for (int depth = 0; depth < 200 && f.isValid() && f != c_.main && !is_preamble(f); ++depth) {
       clang::SourceLocation up = sm.getIncludeLoc(f);
       if (up.isInvalid()) break;
       inc = up;
       f = sm.getFileID(inc);
     }
-    // A preamble's file holds the analysed file's first bytes at the same offsets.
-    auto is_preamble = [&](clang::FileID id) {
-      auto fe = c_.preamble_file.empty() ? std::nullopt : sm.getFileEntryRefForID(id);
-      return fe && fe->getName() == c_.preamble_file;
-    };
-    if ((f == c_.main || is_preamble(f)) && inc.isValid()) h.include_offset = sm.getFileOffset(inc);
+    if (f == c_.main && inc.isValid()) h.include_offset = sm.getFileOffset(inc);
+    else if (is_preamble(f) && inc.isValid()) h.include_offset = c_.preamble_shift(sm.getFileOffset(inc));
   }
 }
 

@@ -26,6 +26,7 @@
 #include "analyzer/frontends/cuda/coalescing.h"
 #include "analyzer/frontends/cuda/cuda_frontend.h"
 #include "analyzer/frontends/cuda/cuda_frontend_internal.h"
+#include "analyzer/frontends/cuda/preamble.h"
 
 namespace cudalint::cuda::detail {
 
@@ -118,6 +119,7 @@ struct Collector {
   // The in-memory file of the precompiled preamble this parse read (preamble.h), "" for none:
   // the declarations of its headers are walked too, and it stands for the analysed file.
   std::string preamble_file;
+  PreambleShift preamble_shift;  // its offsets → the analysed file's
 
   // The file ("" = the analysed one) and offset of a declaration's name in project code.
   std::optional<BodyKey> key_of(const clang::Decl* d) const {
