@@ -27,11 +27,21 @@ bool MissingIncludes::FileNotFound(llvm::StringRef name) {
   return true;
 }
 
-size_t preamble_size(std::string_view text) {
+namespace {
+
+// The language a preamble is lexed in (its directives' tokens do not depend on the rest).
+clang::LangOptions preamble_lang() {
   clang::LangOptions lo;
   lo.CPlusPlus = lo.CPlusPlus11 = lo.CPlusPlus14 = lo.CPlusPlus17 = true;
   lo.CUDA = true;
-  clang::PreambleBounds b = clang::Lexer::ComputePreamble(llvm::StringRef(text.data(), text.size()), lo);
+  return lo;
+}
+
+}  // namespace
+
+size_t preamble_size(std::string_view text) {
+  clang::PreambleBounds b =
+      clang::Lexer::ComputePreamble(llvm::StringRef(text.data(), text.size()), preamble_lang());
   size_t n = std::min<size_t>(b.Size, text.size());
   if (!b.PreambleEndsAtStartOfLine) {  // up to the last line start in it
     size_t nl = text.substr(0, n).rfind('\n');
@@ -48,13 +58,6 @@ std::string blank_preamble(std::string_view text, size_t n) {
 }
 
 namespace {
-
-clang::LangOptions preamble_lang() {
-  clang::LangOptions lo;
-  lo.CPlusPlus = lo.CPlusPlus11 = lo.CPlusPlus14 = lo.CPlusPlus17 = true;
-  lo.CUDA = true;
-  return lo;
-}
 
 // Calls `f(begin, token)` for each token of `text`, lexed raw (comments skipped). As
 // Lexer::ComputePreamble does, the lexer's file starts at the fake location 1, so a token's
