@@ -39,6 +39,22 @@ bool same_tokens(const ArchTrace& t, const domain::Arch& j, const domain::Arch& 
   return true;
 }
 
+bool alike_under(const ArchTrace& t, const domain::Arch& a, const domain::Arch& b) {
+  if (t.unpredictable) return false;
+  for (const auto& name : t.expanded)
+    if (arch_macro(name, a) != arch_macro(name, b)) return false;
+  for (const auto& [name, defined] : t.ifdefs) {
+    auto ma = arch_macro(name, a), mb = arch_macro(name, b);
+    if (!ma || !mb || ma->defined != mb->defined) return false;
+  }
+  for (const auto& c : t.conds) {
+    auto va = eval_condition(c.text, [&](std::string_view id) { return cond_ident(c, id, a); });
+    auto vb = eval_condition(c.text, [&](std::string_view id) { return cond_ident(c, id, b); });
+    if (!va || !vb || (*va != 0) != (*vb != 0)) return false;
+  }
+  return true;
+}
+
 namespace {
 
 // The offset of the `#` of the directive whose name starts at `name_off` (only blanks between).

@@ -77,4 +77,8 @@ bool cond_holds_for(const ArchTrace::Cond& c, const domain::Arch& arch);
 // Whether parsing for `k` would give the tokens the parse for `j` (which left `t`) saw.
 bool same_tokens(const ArchTrace& t, const domain::Arch& j, const domain::Arch& k);
 
+// Whether `a` and `b` evaluate alike every arch test in `t` (another arch's trace): a guess at
+// whether their parses share tokens, as the tests their own preprocessing meets may differ.
+bool alike_under(const ArchTrace& t, const domain::Arch& a, const domain::Arch& b);
+
 }  // namespace cudalint::cuda::detail

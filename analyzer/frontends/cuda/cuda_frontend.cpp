@@ -106,7 +106,22 @@ Result analyze_parsed(std::string_view path, std::string_view text, const Option
     if (opts.newest_arch_only) {
       parses[r] = parse_arch(in, archs[r], true, opts.caller_has_parse_stack, record);
     } else if (kept) {
-      parses[o] = parse_arch(in, archs[o], false, opts.caller_has_parse_stack, record);
+      // The oldest arch, and beside it an arch whose tokens the newest parse's arch conditions
+      // tell from both the newest's and the oldest's (it will most likely need a parse of its
+      // own). Without such an arch the oldest goes alone: the archs between usually share its
+      // parse or the newest's, and a second parse at once would be wasted.
+      size_t m = n;
+      if (!(opts.derive_archs && kept->derivation))
+        for (size_t k = 0; k < n && m == n; ++k)
+          if (k != r && k != o && !same_tokens(kept->trace, archs[r], archs[k]) &&
+              !alike_under(kept->trace, archs[o], archs[k]))
+            m = k;
+      if (m == n) {
+        parses[o] = parse_arch(in, archs[o], false, opts.caller_has_parse_stack, record);
+      } else {
+        two_at_once([&](bool own_stack, Manifest* probes) { parses[m] = parse_arch(in, archs[m], false, own_stack, probes); },
+                    [&](bool own_stack, Manifest* probes) { parses[o] = parse_arch(in, archs[o], false, own_stack, probes); });
+      }
     } else {
       two_at_once([&](bool own_stack, Manifest* probes) { parses[o] = parse_arch(in, archs[o], false, own_stack, probes); },
                   [&](bool own_stack, Manifest* probes) { parses[r] = parse_arch(in, archs[r], true, own_stack, probes); });
