@@ -76,8 +76,9 @@ def main():
     ap.add_argument('--cuda-version', default='13.0',
                     help="toolkit cudalint assumes for the developer's machine (the truth's local builds had nvcc 13.0); '' for none")
     args = ap.parse_args()
-    import tempfile
+    import atexit, shutil, tempfile
     args.tmp = tempfile.mkdtemp(prefix='cudalint-bg-score-')
+    atexit.register(shutil.rmtree, args.tmp, True)
     if args.binary: args.binary = os.path.abspath(args.binary)
     if not args.offline_json and (not args.repos_dir or not os.path.isdir(args.repos_dir)):
         print('build_graph oracle: no --repos-dir (checkouts) given or found; skipping'); return SKIP
