@@ -29,10 +29,12 @@
 #include "analyzer/frontends/dockerfile/dockerfile.h"
 #include "analyzer/frontends/python/gb_serialize.h"
 #include "analyzer/frontends/python/graph_breaks.h"
+#include "analyzer/frontends/python/jit_build.h"
 #include "analyzer/frontends/python/setup_py.h"
 #include "analyzer/frontends/requirements/requirements.h"
 #include "analyzer/model/project_model.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "rules/graph_breaks.h"
 #include "rules/registry.h"
 
@@ -302,7 +304,9 @@ void process_file(FileWork& w, const RunOptions& opts, uint64_t max_bytes, const
       // analysis reaches it (model::PythonUnit).
       w.python.emplace();
       w.python->file = &sf;
-      if (python::gb::may_start_regions(sf.text))
+      // A context file (one read for its just-in-time builds) is summarised only if the
+      // analysis of the asked-for files reaches it.
+      if (!w.context_only && python::gb::may_start_regions(sf.text))
         w.python->summary = python_summary(*w.python, opts.disk_cache);
       else
         w.python->words = python::gb::words_of(sf.text, module_names);
@@ -387,7 +391,15 @@ RunOutput run_analysis(const RunOptions& opts) {
   }
 
   // A run on files only (pre-commit, an editor) still judges them by the whole project's build:
-  // the build files under the root come along as context.
+  // the build files under the root come along as context, and the Python files that may build
+  // an extension just in time (torch's `load()` names its sources there).
+  auto jit_builder = [&](const DiscoveredFile& f) {
+    if (f.kind != FileKind::Python) return false;
+    if (auto ov = opts.overlays.find(f.fs_path); ov != opts.overlays.end())
+      return python::may_have_jit_builds(ov->second);
+    auto buf = llvm::MemoryBuffer::getFile(f.fs_path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+    return buf && python::may_have_jit_builds((*buf)->getBuffer());
+  };
   std::set<std::string> context_files;
   if (!opts.paths.empty() && !opts.graph_only && !opts.confine_to_root &&
       std::all_of(opts.paths.begin(), opts.paths.end(), [&](const std::string& p) {
@@ -398,7 +410,7 @@ RunOutput run_analysis(const RunOptions& opts) {
     for (const auto& f : found.files) asked.insert(f.fs_path);
     DiscoveryResult ctx = discover({root}, dopts);
     for (auto& f : ctx.files)
-      if (is_build_file(f.kind) && !asked.count(f.fs_path)) {
+      if ((is_build_file(f.kind) || jit_builder(f)) && !asked.count(f.fs_path)) {
         context_files.insert(f.display_path);
         found.files.push_back(std::move(f));
       }

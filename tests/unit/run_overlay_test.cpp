@@ -1,5 +1,6 @@
-// Text in memory in place of a file (RunOptions::overlays: --stdin-filename, editor buffers) and
-// the size limit each file is held to (max_file_bytes_for, analyzer/engine/run.cpp).
+// Text in memory in place of a file (RunOptions::overlays: --stdin-filename, editor buffers), the
+// project's builds a run on files only sees, and the size limit each file is held to
+// (max_file_bytes_for, analyzer/engine/run.cpp).
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -61,6 +62,39 @@ TEST(RunOverlay, NamedOverlayNeedsNoFileAndGetsTheBuildContext) {
   o.overlays.clear();
   out = run_analysis(o);
   EXPECT_EQ(rules_at(out, "new/Dockerfile"), std::vector<std::string>{"PARSE002"});
+}
+
+// Pre-commit passes the changed files only: a source that only a just-in-time `load()` builds
+// is still checked for that build's archs, as a run on the whole tree checks it, and a finding in
+// the Python file itself stays unreported.
+TEST(RunOverlay, AFileRunSeesTheJustInTimeBuildThatCompilesIt) {
+  TempDir dir;
+  dir.write("ext.py",
+            "import torch\nfrom torch.utils.cpp_extension import load\n"
+            "mod = load(name='k', sources=['k.cu'], extra_cuda_cflags=['-gencode=arch=compute_80,code=sm_80'])\n"
+            "@torch.compile(fullgraph=True)\ndef f(x):\n    print(x)\n    return x\n");
+  dir.write("k.cu", "__global__ void k() {\n  asm volatile(\"wgmma.fence.sync.aligned;\" ::: \"memory\");\n}\n");
+  dir.write("other.py", "from torch.utils.cpp_extension import load\nm = load(name='o', sources=['o.cu'])\n");
+  dir.write("o.cu", "__global__ void o() {}\n");
+  RunOptions whole;
+  whole.root = dir.path().string();
+  whole.paths = {whole.root};
+  whole.jobs = 1;
+  RunOutput all = run_analysis(whole);
+  ASSERT_EQ(rules_at(all, "k.cu"), std::vector<std::string>{"INTR002"});
+  EXPECT_FALSE(rules_at(all, "ext.py").empty());  // the graph break
+  RunOptions one = whole;
+  one.paths = {(dir.path() / "k.cu").string()};
+  RunOutput out = run_analysis(one);
+  EXPECT_EQ(rules_at(out, "k.cu"), std::vector<std::string>{"INTR002"});
+  ASSERT_EQ(out.findings.size(), 1u);
+  EXPECT_NE(out.findings[0].message.find("ext.py:3"), std::string::npos) << out.findings[0].message;
+  // Only Python files that may build something come along: not a plain module.
+  dir.write("plain.py", "import torch\n@torch.compile(fullgraph=True)\ndef g(x):\n    print(x)\n    return x\n");
+  out = run_analysis(one);
+  EXPECT_EQ(rules_at(out, "k.cu"), std::vector<std::string>{"INTR002"});
+  EXPECT_EQ(out.sources.count("plain.py"), 0u);
+  EXPECT_EQ(out.sources.count("ext.py"), 1u);
 }
 
 TEST(RunOverlay, EachFileHasTheSizeLimitOfItsConfiguration) {
