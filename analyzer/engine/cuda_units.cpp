@@ -56,22 +56,9 @@ std::string grouped_failures(const std::vector<std::string>& errors) {
   return out;
 }
 
-CudaSourcesOutput analyze_cuda_sources(const model::ProjectModel& model, const CudaSourcesInput& in) {
-  CudaSourcesOutput out;
-  if (!in.loaded) return out;
-  cuda::Options base;
-  base.unsaved = in.overlays;
-  // One precompiled prelude per flag set (the same for every arch), shared by this run's
-  // threads; the default flags' is embedded in the program. Building one costs about two parses
-  // of a small file, so a run of one or two files with other flags parses the prelude text
-  // instead (unless the caller keeps the cache across runs, as the editor does, or an on-disk
-  // cache keeps them for the next run).
-  cuda::PreludeCache own_cache(in.disk_cache, cuda::embedded_prelude_pch());
-  base.prelude_cache = in.prelude_cache;
-  base.disk_cache = in.disk_cache;
-
-  std::vector<std::pair<const SourceFile*, std::string>> cu;
-  std::map<std::string, const SourceFile*> by_abs;
+CudaSourcesPlan plan_cuda_sources(const model::ProjectModel& model, const CudaSourcesInput& in) {
+  if (!in.loaded) return {};
+  CudaSourcesPlan plan;
   struct Database {
     std::string dir;
     const SourceFile* file;
@@ -79,8 +66,12 @@ CudaSourcesOutput analyze_cuda_sources(const model::ProjectModel& model, const C
   };
   std::vector<Database> dbs;
   for (const auto& [sf, abs] : *in.loaded) {
-    by_abs[abs] = sf;
-    if (sf->kind == FileKind::CudaSource && (!in.only || in.only->count(abs))) cu.emplace_back(sf, abs);
+    plan.by_abs[abs] = sf;
+    if (sf->kind == FileKind::CudaSource && (!in.only || in.only->count(abs))) {
+      plan.files.emplace_back();
+      plan.files.back().file = sf;
+      plan.files.back().abs = abs;
+    }
     if (sf->kind == FileKind::CompileCommands)
       if (auto db = cuda::CompileDb::parse(sf->text, dir_of(abs)); db && !db->empty())
         dbs.push_back({dir_of(abs), sf, std::move(*db)});
@@ -114,17 +105,33 @@ CudaSourcesOutput analyze_cuda_sources(const model::ProjectModel& model, const C
   // Each file is parsed for its own archs: those its builds compile it for. Without any (every
   // build decides at build time), one parse for sm_75 (the oldest arch nvcc 13 builds), so that
   // arch-independent checks (deprecated intrinsics, syntax errors) still run.
-  struct FileBuild {
-    std::vector<model::TargetArch> targets;
-    bool unknown = true;
-    model::MaybeFact<domain::CudaVersion> cuda;
-  };
-  std::vector<FileBuild> builds(cu.size());
-  for (size_t i = 0; i < cu.size(); ++i) {
-    builds[i].targets = model::archs_of(model.graph, cu[i].first->path, builds[i].unknown);
-    builds[i].cuda = model::oldest_cuda(model.graph, cu[i].first->path);
+  for (auto& f : plan.files) {
+    f.targets = model::archs_of(model.graph, f.file->path, f.unknown);
+    f.cuda = model::oldest_cuda(model.graph, f.file->path);
+    f.flags = flags_of(*f.file, f.abs);
   }
+  return plan;
+}
 
+CudaSourcesOutput analyze_cuda_sources(const model::ProjectModel& model, const CudaSourcesInput& in) {
+  return analyze_cuda_sources(plan_cuda_sources(model, in), in);
+}
+
+CudaSourcesOutput analyze_cuda_sources(CudaSourcesPlan plan, const CudaSourcesInput& in) {
+  CudaSourcesOutput out;
+  if (!in.loaded) return out;
+  cuda::Options base;
+  base.unsaved = in.overlays;
+  // One precompiled prelude per flag set (the same for every arch), shared by this run's
+  // threads; the default flags' is embedded in the program. Building one costs about two parses
+  // of a small file, so a run of one or two files with other flags parses the prelude text
+  // instead (unless the caller keeps the cache across runs, as the editor does, or an on-disk
+  // cache keeps them for the next run).
+  cuda::PreludeCache own_cache(in.disk_cache, cuda::embedded_prelude_pch());
+  base.prelude_cache = in.prelude_cache;
+  base.disk_cache = in.disk_cache;
+
+  std::vector<CudaSourcesPlan::File>& cu = plan.files;
   // The embedded PCH (default flags) is always used; other flags get one built when that pays.
   base.precompile_prelude = base.prelude_cache || cu.size() >= 3 || (in.disk_cache && !cu.empty());
   if (!base.prelude_cache) base.prelude_cache = &own_cache;
@@ -139,7 +146,7 @@ CudaSourcesOutput analyze_cuda_sources(const model::ProjectModel& model, const C
   std::vector<cuda::Result> results(cu.size());
   std::vector<char> accesses(cu.size(), 1);
   if (in.wants_accesses)
-    for (size_t i = 0; i < cu.size(); ++i) accesses[i] = in.wants_accesses(cu[i].first->path, cu[i].second);
+    for (size_t i = 0; i < cu.size(); ++i) accesses[i] = in.wants_accesses(cu[i].file->path, cu[i].abs);
   std::atomic<size_t> next{0};
   std::atomic<bool> archs_left{false};
   auto worker = [&] {
@@ -148,7 +155,7 @@ CudaSourcesOutput analyze_cuda_sources(const model::ProjectModel& model, const C
       cuda::Options opts = base;
       opts.want_accesses = accesses[i];
       opts.archs.clear();
-      for (const auto& t : builds[i].targets)
+      for (const auto& t : cu[i].targets)
         if (std::find(opts.archs.begin(), opts.archs.end(), t.arch) == opts.archs.end()) opts.archs.push_back(t.arch);
       if (opts.archs.empty()) opts.archs.push_back(domain::Arch{7, 5});
       // The newest arch alone, parsed as the run over every arch will parse it first (which
@@ -160,16 +167,15 @@ CudaSourcesOutput analyze_cuda_sources(const model::ProjectModel& model, const C
       opts.parallel_archs = opts.archs.size() > 1 && few_files;
       // A cache that outlives this run (an editor's) keeps the files' preambles for the next.
       opts.preamble = in.prelude_cache != nullptr && few_files;
-      if (builds[i].cuda) opts.cuda = builds[i].cuda->value;
-      std::optional<cuda::CompileFlags> f = flags_of(*cu[i].first, cu[i].second);
-      if (f) {
+      if (cu[i].cuda) opts.cuda = cu[i].cuda->value;
+      if (const std::optional<cuda::CompileFlags>& f = cu[i].flags) {
         opts.include_dirs = f->include_dirs;
         opts.defines = f->defines;
         opts.undefines = f->undefines;
         opts.extended_lambda = f->extended_lambda;
         if (f->std) opts.std = *f->std;
       }
-      results[i] = cuda::analyze(cu[i].second, cu[i].first->text, opts, cuda::FeatureTable::builtin());
+      results[i] = cuda::analyze(cu[i].abs, cu[i].file->text, opts, cuda::FeatureTable::builtin());
     }
   };
   unsigned jobs = std::max(1u, std::min<unsigned>(in.jobs, static_cast<unsigned>(cu.size())));
@@ -179,19 +185,19 @@ CudaSourcesOutput analyze_cuda_sources(const model::ProjectModel& model, const C
   out.archs_left = archs_left;
 
   for (size_t i = 0; i < cu.size(); ++i) {
-    const SourceFile* sf = cu[i].first;
+    const SourceFile* sf = cu[i].file;
     cuda::Result& r = results[i];
     // Uses in headers: at the header when it is analysed too, else at the `#include` line.
     std::set<std::string>* header_uses = nullptr;
     for (auto& ar : r.per_arch)
       for (auto& u : ar.uses) {
         if (u.file.empty()) continue;
-        auto it = by_abs.find(u.file);
-        if (it != by_abs.end()) {
-          if (!header_uses) header_uses = &out.header_uses[cu[i].second];
+        auto it = plan.by_abs.find(u.file);
+        if (it != plan.by_abs.end()) {
+          if (!header_uses) header_uses = &out.header_uses[cu[i].abs];
           header_uses->insert(it->first);
         }
-        if (it != by_abs.end() && (!in.headers_in_place || in.headers_in_place->count(it->first))) {
+        if (it != plan.by_abs.end() && (!in.headers_in_place || in.headers_in_place->count(it->first))) {
           u.file = it->second->path;
         } else {
           std::string shown = u.file.substr(u.file.find_last_of('/') + 1);
@@ -222,8 +228,8 @@ CudaSourcesOutput analyze_cuda_sources(const model::ProjectModel& model, const C
                                 r.unanalysed_kernels.size() > 1 ? "are" : "is",
                                 r.unanalysed_kernels.size() > 1 ? "their" : "its"));
     }
-    out.units[i] = {sf, std::move(r.per_arch), std::move(r.accesses), std::move(builds[i].targets), builds[i].unknown,
-                    std::move(builds[i].cuda)};
+    out.units[i] = {sf, std::move(r.per_arch), std::move(r.accesses), std::move(cu[i].targets), cu[i].unknown,
+                    std::move(cu[i].cuda)};
   }
   for (auto& d : diags)
     for (auto& x : d) out.diags.push_back(std::move(x));

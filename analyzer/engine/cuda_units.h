@@ -54,6 +54,24 @@ struct CudaSourcesOutput {
   std::map<std::string, std::set<std::string>> header_uses;
 };
 
+// What the analysis reads of the model, per CUDA source to analyse. Taken on the model's thread,
+// it lets the parses run on another while the model goes on, without a copy of the build graph
+// (which a large CMake tree's is most of).
+struct CudaSourcesPlan {
+  struct File {
+    const SourceFile* file = nullptr;
+    std::string abs;
+    std::vector<model::TargetArch> targets;  // the archs its builds compile it for
+    bool unknown = true;                      // some build decides its archs at build time
+    model::MaybeFact<domain::CudaVersion> cuda;
+    std::optional<cuda::CompileFlags> flags;  // its build's, else a compile database's
+  };
+  std::vector<File> files;
+  std::map<std::string, const SourceFile*> by_abs;  // every loaded file, by absolute path
+};
+CudaSourcesPlan plan_cuda_sources(const model::ProjectModel& model, const CudaSourcesInput& in);
+CudaSourcesOutput analyze_cuda_sources(CudaSourcesPlan plan, const CudaSourcesInput& in);
+// Both in one.
 CudaSourcesOutput analyze_cuda_sources(const model::ProjectModel& model, const CudaSourcesInput& in);
 
 // The front-end's per-arch failures of one file ("... for sm_80: why") as the text of its one

@@ -531,7 +531,7 @@ RunOutput run_analysis(const RunOptions& opts) {
                          opts.only_rule->starts_with("MEM") || *opts.only_rule == "PARSE001" ||
                          *opts.only_rule == "PARSE006");
   CudaSourcesInput ci;
-  model::ProjectModel cuda_facts;  // the facts analyze_cuda_sources reads, copied out of the model
+  CudaSourcesPlan cuda_plan;  // what analyze_cuda_sources reads of the model
   std::set<std::string> cuda_accesses;  // the sources a MEM rule is enabled for (configs are not
                                         // thread-safe: decided here)
   if (want_cuda) {
@@ -576,8 +576,8 @@ RunOutput run_analysis(const RunOptions& opts) {
       return cuda_accesses.count(abs) > 0;
     };
     inputs.build_facts_ready = [&](const model::ProjectModel& m) {
-      cuda_facts.graph = m.graph;  // each source's archs, flags and toolkit
-      cuda_thread = std::thread([&] { cuda_out = analyze_cuda_sources(cuda_facts, ci); });
+      cuda_plan = plan_cuda_sources(m, ci);  // each source's archs, flags and toolkit
+      cuda_thread = std::thread([&] { cuda_out = analyze_cuda_sources(std::move(cuda_plan), ci); });
     };
   }
   model::ProjectModel model = model::build_model(loaded, std::move(units), inputs);
