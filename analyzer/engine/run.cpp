@@ -410,7 +410,7 @@ RunOutput run_analysis(const RunOptions& opts) {
     for (const auto& f : found.files) asked.insert(f.fs_path);
     DiscoveryResult ctx = discover({root}, dopts);
     for (auto& f : ctx.files)
-      if ((is_build_file(f.kind) || jit_builder(f)) && !asked.count(f.fs_path)) {
+      if (!asked.count(f.fs_path) && (is_build_file(f.kind) || jit_builder(f))) {
         context_files.insert(f.display_path);
         found.files.push_back(std::move(f));
       }

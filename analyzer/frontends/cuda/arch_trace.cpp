@@ -23,17 +23,32 @@ std::optional<Ident> cond_ident(const ArchTrace::Cond& c, std::string_view id, c
   return Ident{false, 0};  // not a macro: 0, as in the preprocessor
 }
 
-bool cond_holds_for(const ArchTrace::Cond& c, const domain::Arch& arch) {
+namespace {
+
+// What a recorded test gives for `arch`: the condition's truth, whether an `#ifdef` macro is
+// defined; nullopt when that cannot be told.
+std::optional<bool> cond_value(const ArchTrace::Cond& c, const domain::Arch& arch) {
   auto v = eval_condition(c.text, [&](std::string_view id) { return cond_ident(c, id, arch); });
-  return v && (*v != 0) == c.value;
+  if (!v) return std::nullopt;
+  return *v != 0;
 }
+
+std::optional<bool> ifdef_value(std::string_view name, const domain::Arch& arch) {
+  auto m = arch_macro(name, arch);
+  if (!m) return std::nullopt;
+  return m->defined;
+}
+
+}  // namespace
+
+bool cond_holds_for(const ArchTrace::Cond& c, const domain::Arch& arch) { return cond_value(c, arch) == c.value; }
 
 bool same_tokens(const ArchTrace& t, const domain::Arch& j, const domain::Arch& k) {
   if (t.unpredictable) return false;
   for (const auto& name : t.expanded)
     if (arch_macro(name, j) != arch_macro(name, k)) return false;
   for (const auto& [name, defined] : t.ifdefs)
-    if (auto m = arch_macro(name, k); !m || m->defined != defined) return false;
+    if (ifdef_value(name, k) != defined) return false;
   for (const auto& c : t.conds)
     if (!cond_holds_for(c, k)) return false;
   return true;
@@ -43,15 +58,10 @@ bool alike_under(const ArchTrace& t, const domain::Arch& a, const domain::Arch& 
   if (t.unpredictable) return false;
   for (const auto& name : t.expanded)
     if (arch_macro(name, a) != arch_macro(name, b)) return false;
-  for (const auto& [name, defined] : t.ifdefs) {
-    auto ma = arch_macro(name, a), mb = arch_macro(name, b);
-    if (!ma || !mb || ma->defined != mb->defined) return false;
-  }
-  for (const auto& c : t.conds) {
-    auto va = eval_condition(c.text, [&](std::string_view id) { return cond_ident(c, id, a); });
-    auto vb = eval_condition(c.text, [&](std::string_view id) { return cond_ident(c, id, b); });
-    if (!va || !vb || (*va != 0) != (*vb != 0)) return false;
-  }
+  for (const auto& [name, defined] : t.ifdefs)
+    if (auto v = ifdef_value(name, a); !v || v != ifdef_value(name, b)) return false;
+  for (const auto& c : t.conds)
+    if (auto v = cond_value(c, a); !v || v != cond_value(c, b)) return false;
   return true;
 }
 
