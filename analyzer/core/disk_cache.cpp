@@ -300,6 +300,28 @@ uint64_t pack_time(const std::string& path) {
   return t;
 }
 
+// A large entry's file: kLargeMagic, the BLAKE3 of the payload, the payload.
+constexpr std::string_view kLargeMagic = "CLLARGE1";
+constexpr std::string_view kLargeSuffix = ".entry";
+
+// The large entries of a kind's directory: (modification time, path), least recently used first.
+std::vector<std::pair<int64_t, std::string>> list_large(const std::string& dir) {
+  std::vector<std::pair<int64_t, std::string>> out;
+  DIR* d = ::opendir(dir.c_str());
+  if (!d) return out;
+  while (const dirent* e = ::readdir(d)) {
+    std::string_view name = e->d_name;
+    if (!name.ends_with(kLargeSuffix)) continue;
+    std::string path = dir + "/" + std::string(name);
+    struct stat st;
+    if (::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode))
+      out.emplace_back(st.st_mtim.tv_sec * 1000000000LL + st.st_mtim.tv_nsec, std::move(path));
+  }
+  ::closedir(d);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
 uint64_t now_ns() {
   struct timespec ts;
   ::clock_gettime(CLOCK_REALTIME, &ts);
@@ -430,6 +452,43 @@ bool DiskCache::store(std::string_view kind, const std::string& key, std::string
   }
   if (over) flush();
   return true;
+}
+
+std::optional<std::string> DiskCache::load_large(std::string_view kind, const std::string& key) const {
+  if (!usable() || key.empty()) return std::nullopt;
+  const std::string path = fmt::format("{}/v1/{}/{}{}", dir_, kind, key, kLargeSuffix);
+  auto bytes = read_regular_file(path);
+  const size_t head = kLargeMagic.size() + 32;
+  if (!bytes || bytes->size() < head || std::string_view(*bytes).substr(0, kLargeMagic.size()) != kLargeMagic)
+    return std::nullopt;
+  std::string_view payload = std::string_view(*bytes).substr(head);
+  if (std::memcmp(blake3(payload).data(), bytes->data() + kLargeMagic.size(), 32) != 0) return std::nullopt;
+  ::utimensat(AT_FDCWD, path.c_str(), nullptr, 0);  // used now: the last to be removed
+  bytes->erase(0, head);
+  return bytes;
+}
+
+bool DiskCache::store_large(std::string_view kind, const std::string& key, std::string_view bytes,
+                            size_t max_entries) const {
+  if (!usable() || key.empty() || key.find('/') != std::string::npos) return false;
+  const std::string dir = fmt::format("{}/v1/{}", dir_, kind);
+  if (!prepare_root() || !mkdirs(dir)) return false;
+  const std::string path = fmt::format("{}/{}{}", dir, key, kLargeSuffix);
+  auto sum = blake3(bytes);
+  bool ok = write_atomically(path, [&](int fd) {
+    return write_all(fd, kLargeMagic) &&
+           write_all(fd, std::string_view(reinterpret_cast<const char*>(sum.data()), sum.size())) &&
+           write_all(fd, bytes);
+  });
+  std::vector<std::pair<int64_t, std::string>> all = list_large(dir);
+  // Another run may remove the same files at the same time: a failed unlink is harmless.
+  for (size_t i = 0; i + max_entries < all.size(); ++i)
+    if (all[i].second != path) ::unlink(all[i].second.c_str());
+  return ok;
+}
+
+size_t DiskCache::large_entries_on_disk(std::string_view kind) const {
+  return list_large(fmt::format("{}/v1/{}", dir_, kind)).size();
 }
 
 size_t DiskCache::entries_on_disk(std::string_view kind) const {

@@ -9,7 +9,10 @@
 // place (readers see a whole pack or none); each entry carries its own length and checksum (a
 // damaged pack is a miss, never a wrong answer). Small packs are merged into one when a kind has
 // more than kMaxPacks of them, so that an editor session or many pre-commit runs do not leave
-// thousands. Nothing is evicted; deleting the directory is safe at any time, also during a run.
+// thousands. Packed entries are not evicted. Large entries (a file's precompiled preamble, tens
+// of MB) are kept one file each instead (`v1/<kind>/<key>.entry`, written at once), at most a
+// given number per kind: storing one removes the least recently used beyond it. Deleting the
+// directory is safe at any time, also during a run.
 #pragma once
 
 #include <initializer_list>
@@ -50,6 +53,14 @@ class DiskCache {
   // Writes what was stored since the last flush, one pack per kind; false when a pack could not
   // be written (its entries are dropped: a cache may forget). Thread-safe.
   bool flush() const;
+  // A large entry of `kind` (one file, see above), if present and intact; a hit marks it used.
+  std::optional<std::string> load_large(std::string_view kind, const std::string& key) const;
+  // Writes `bytes` under `key` now, then removes the least recently used entries of `kind`
+  // beyond `max_entries`; false when it could not be written.
+  bool store_large(std::string_view kind, const std::string& key, std::string_view bytes, size_t max_entries) const;
+  // The large entries of `kind` on disk now (tests).
+  size_t large_entries_on_disk(std::string_view kind) const;
+
   // The distinct keys of `kind` in the packs on disk now (tests).
   size_t entries_on_disk(std::string_view kind) const;
 

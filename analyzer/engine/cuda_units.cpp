@@ -140,6 +140,11 @@ CudaSourcesOutput analyze_cuda_sources(CudaSourcesPlan plan, const CudaSourcesIn
   // When there are fewer files than threads (a pre-commit run on a few files, an editor
   // re-diagnosing one buffer), each file parses two of its archs at once.
   const bool few_files = cu.size() < in.jobs;
+  // A file a pre-commit run checks is one being edited: the next commit will likely check it
+  // again, and its preambles (leading includes precompiled, per arch) spare that run most of
+  // its parses. Building them costs this run more than parsing, and each is ~10 MB on disk.
+  constexpr size_t kMaxPreambleFiles = 4;
+  const bool disk_preambles = in.disk_cache && in.files_only && cu.size() <= kMaxPreambleFiles;
   // Every worker is a thread with a parse-sized stack (the main thread's is smaller), so that
   // the front-end parses on it instead of starting a thread per parse.
   base.caller_has_parse_stack = true;
@@ -165,8 +170,9 @@ CudaSourcesOutput analyze_cuda_sources(CudaSourcesPlan plan, const CudaSourcesIn
         archs_left = true;
       }
       opts.parallel_archs = opts.archs.size() > 1 && few_files;
-      // A cache that outlives this run (an editor's) keeps the files' preambles for the next.
-      opts.preamble = in.prelude_cache != nullptr && few_files;
+      // A cache that outlives this run (an editor's, or the disk's) keeps the files' preambles
+      // for the next.
+      opts.preamble = (in.prelude_cache != nullptr && few_files) || disk_preambles;
       if (cu[i].cuda) opts.cuda = cu[i].cuda->value;
       if (const std::optional<cuda::CompileFlags>& f = cu[i].flags) {
         opts.include_dirs = f->include_dirs;

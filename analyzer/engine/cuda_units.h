@@ -34,6 +34,9 @@ struct CudaSourcesInput {
   cuda::PreludeCache* prelude_cache = nullptr;
   // With an on-disk cache, this run's PCHs are read from and kept there.
   const DiskCache* disk_cache = nullptr;
+  // The run was given files, not directories (a pre-commit hook's changed files): with a disk
+  // cache, the preambles of a few such sources are kept there for the next run.
+  bool files_only = false;
   // Whether some MEM rule is enabled for this CUDA source (display path, absolute path): only
   // those get the global-access analysis. Null: every file.
   std::function<bool(const std::string& path, const std::string& abs)> wants_accesses;

@@ -401,11 +401,11 @@ RunOutput run_analysis(const RunOptions& opts) {
     return buf && python::may_have_jit_builds((*buf)->getBuffer());
   };
   std::set<std::string> context_files;
-  if (!opts.paths.empty() && !opts.graph_only && !opts.confine_to_root &&
-      std::all_of(opts.paths.begin(), opts.paths.end(), [&](const std::string& p) {
-        std::error_code ec;
-        return std::filesystem::is_regular_file(p, ec) || opts.overlays.count(make_absolute(p)) > 0;
-      })) {
+  const bool files_only = !opts.paths.empty() && std::all_of(opts.paths.begin(), opts.paths.end(), [&](const std::string& p) {
+    std::error_code ec;
+    return std::filesystem::is_regular_file(p, ec) || opts.overlays.count(make_absolute(p)) > 0;
+  });
+  if (files_only && !opts.graph_only && !opts.confine_to_root) {
     std::set<std::string> asked;
     for (const auto& f : found.files) asked.insert(f.fs_path);
     DiscoveryResult ctx = discover({root}, dopts);
@@ -543,6 +543,7 @@ RunOutput run_analysis(const RunOptions& opts) {
     ci.jobs = jobs;
     ci.prelude_cache = opts.prelude_cache;
     ci.disk_cache = opts.disk_cache;
+    ci.files_only = files_only;
     // RuleInfos are static objects: the pointers outlive the rule instances.
     // The rules a parse of a CUDA source can feed: a source none of them is enabled for (a
     // `--select GB` run, say) is not parsed.

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <string>
 
+#include "analyzer/core/disk_cache.h"
 #include "tests/unit/cuda_corpus.h"
 #include "tests/unit/temp_dir.h"
 
@@ -150,6 +151,61 @@ TEST(CudaPreamble, ProjectHeadersThroughEdits) {
   // An edit of the includes themselves makes another preamble; a file without any has none.
   expect_same("#include \"sum.cuh\"\n" + edited, with, without, true);
   expect_same("__global__ void k(int* p) { p[0] = 1; }\n", with, without, false);
+}
+
+// With a disk cache, a preamble outlives the process that built it: the next run (a pre-commit
+// hook after another edit) reads it instead of building it, while the headers it read are as
+// they were; a changed header or a damaged entry makes it build one again. Results are always
+// those of a parse without a preamble.
+TEST(CudaPreamble, KeptOnDiskForTheNextRun) {
+  test_support::TempDir dir;
+  dir.write("sum.cuh", kHeader);
+  const std::string file = (dir.path() / "k.cu").string();
+  const std::string cache_dir = (dir.path() / "cache").string();
+  PreludeCache plain_cache;
+  const Options without = editor_options(&plain_cache);
+  // Each call is another run: its own caches.
+  auto run = [&](const std::string& text, size_t* built) {
+    DiskCache disk(cache_dir);
+    PreludeCache cache(&disk, embedded_prelude_pch());
+    Options with = editor_options(&cache);
+    with.preamble = true;
+    const Result r = analyze(file, text, with, FeatureTable::builtin());
+    EXPECT_EQ(everything(r), everything(analyze(file, text, without, FeatureTable::builtin())));
+    EXPECT_EQ(r.preamble_parses, r.clang_parses);
+    *built = cache.preambles_built();
+    return r;
+  };
+  size_t built = 0;
+  const Result first = run(kSource, &built);
+  EXPECT_GE(first.clang_parses, 2u);
+  EXPECT_EQ(built, first.clang_parses);
+  const size_t on_disk = DiskCache(cache_dir).large_entries_on_disk("preamble");
+  EXPECT_EQ(on_disk, first.clang_parses);
+
+  // Edited below the includes, in another run: every preamble is read, none built.
+  std::string edited = std::string(kSource) + "__global__ void more(unsigned* p) { p[0] = __clusterIdx(); }\n";
+  const Result next = run(edited, &built);
+  EXPECT_EQ(built, 0u);
+  EXPECT_NE(everything(next).find("__clusterIdx"), std::string::npos);
+
+  // A header changed since: built again, and its new use is seen.
+  dir.write("sum.cuh", std::string(kHeader) + "__device__ inline unsigned rank() { return __clusterRelativeBlockRank(); }\n");
+  edited += "__global__ void ranked(unsigned* p) { p[0] = rank(); }\n";
+  const Result changed = run(edited, &built);
+  EXPECT_GT(built, 0u);
+  EXPECT_NE(everything(changed).find("__clusterRelativeBlockRank"), std::string::npos);
+  run(edited + "// again\n", &built);
+  EXPECT_EQ(built, 0u);
+
+  // A damaged entry is a miss: that arch's preamble is built again.
+  std::filesystem::path one;
+  for (const auto& e : std::filesystem::directory_iterator(std::filesystem::path(cache_dir) / "v1/preamble")) one = e.path();
+  ASSERT_FALSE(one.empty());
+  std::filesystem::resize_file(one, std::filesystem::file_size(one) - 1);
+  run(edited + "// once more\n", &built);
+  EXPECT_EQ(built, 1u);
+  EXPECT_EQ(DiskCache(cache_dir).large_entries_on_disk("preamble"), on_disk);
 }
 
 }  // namespace

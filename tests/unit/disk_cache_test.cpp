@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -155,6 +156,54 @@ TEST(DiskCache, DamagedEntriesAreMisses) {
   fs::remove(entry);
   write(good);
   EXPECT_EQ(fresh.load("test", key), payload);
+}
+
+// Large entries: one file each, written at once, damaged ones are misses, and a kind keeps at
+// most the given number, the least recently used (stored or loaded) going first.
+TEST(DiskCache, LargeEntriesKeepTheMostRecentlyUsed) {
+  TempDir t;
+  DiskCache c((t.path() / "cache").string());
+  auto key = [](const char* name) { return DiskCache::key("big", {name}); };
+  auto path = [&](const char* name) { return t.path() / "cache/v1/big" / (key(name) + ".entry"); };
+  // Modification times a second apart, whatever the file system's resolution.
+  auto age = [&](const char* name, int seconds) {
+    fs::last_write_time(path(name), fs::file_time_type::clock::now() - std::chrono::seconds(seconds));
+  };
+  EXPECT_FALSE(c.load_large("big", key("a")));
+  const std::string a(200000, 'a'), b("b\0b", 3);
+  ASSERT_TRUE(c.store_large("big", key("a"), a, 2));
+  ASSERT_TRUE(c.store_large("big", key("b"), b, 2));
+  EXPECT_EQ(DiskCache((t.path() / "cache").string()).load_large("big", key("a")), a);  // another run
+  EXPECT_EQ(c.load_large("big", key("b")), b);
+  EXPECT_EQ(c.large_entries_on_disk("big"), 2u);
+  EXPECT_EQ(c.entries_on_disk("big"), 0u);  // not packs
+  // `a` is the older; loading it makes it the most recent, so storing `c` removes `b`.
+  age("a", 20);
+  age("b", 10);
+  ASSERT_TRUE(c.load_large("big", key("a")));
+  ASSERT_TRUE(c.store_large("big", key("c"), "c", 2));
+  EXPECT_EQ(c.large_entries_on_disk("big"), 2u);
+  EXPECT_TRUE(c.load_large("big", key("a")));
+  EXPECT_FALSE(c.load_large("big", key("b")));
+  EXPECT_EQ(c.load_large("big", key("c")), "c");
+  // Damage: a flipped payload byte, a truncation, another format.
+  const std::string good = read(path("a"));
+  auto write = [&](const std::string& bytes) { std::ofstream(path("a"), std::ios::binary | std::ios::trunc) << bytes; };
+  std::string flipped = good;
+  flipped[flipped.size() / 2] ^= 1;
+  write(flipped);
+  EXPECT_FALSE(c.load_large("big", key("a")));
+  write(good.substr(0, good.size() - 1));
+  EXPECT_FALSE(c.load_large("big", key("a")));
+  write("CLLARGE2" + good.substr(8));
+  EXPECT_FALSE(c.load_large("big", key("a")));
+  write(good);
+  EXPECT_EQ(c.load_large("big", key("a")), a);
+  // A key that is not a file name is refused; no temporary files are left behind.
+  EXPECT_FALSE(c.store_large("big", "../escape", "x", 2));
+  for (const auto& e : fs::recursive_directory_iterator(t.path()))
+    EXPECT_EQ(e.path().string().find(".tmp."), std::string::npos) << e.path();
+  EXPECT_FALSE(DiskCache("/proc/cudalint-cache-test/cache").store_large("big", key("a"), "x", 2));
 }
 
 TEST(DiskCache, UnwritableDirectoryIsNotAnError) {
@@ -432,6 +481,19 @@ TEST(DiskCache, CudaResultsFollowTheHeadersTheyRead) {
   EXPECT_NE(appeared.find("__reduce_max_sync"), std::string::npos) << appeared;
   // One key (file, text, flags): an entry stored again is read from the newest pack.
   EXPECT_EQ(c.entries_on_disk("cuda"), 1u);
+  // A run on the file (a pre-commit hook's) kept its preamble for the next: one key (file,
+  // arch, flags, leading directives), built again after each header change above, which the
+  // reports compared show was seen.
+  EXPECT_EQ(c.large_entries_on_disk("preamble"), 1u);
+  // A run on the directory keeps none: its files are not the ones being edited.
+  TempDir other;
+  DiskCache dir_cache((other.path() / "cache").string());
+  RunOptions whole = o;
+  whole.paths = {src.string()};
+  const std::string whole_plain = report_of(whole);
+  whole.disk_cache = &dir_cache;
+  EXPECT_EQ(report_of(whole), whole_plain);
+  EXPECT_EQ(dir_cache.large_entries_on_disk("preamble"), 0u);
 }
 
 }  // namespace

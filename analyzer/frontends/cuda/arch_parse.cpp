@@ -225,7 +225,9 @@ ArchParse parse_arch(const ParseInput& in, const domain::Arch& arch, bool first,
     }
     pre.reset();
     if (attempt == 0 && job && job->invocation) {
-      std::string key = fmt::format("{}\x1f{}\x1f{:x}", file, arch.sm_name(), std::hash<std::string>{}(used_prelude));
+      // The PCH it is chained on: its size too (a preamble kept on disk may outlive that PCH).
+      std::string key = fmt::format("{}\x1f{}\x1f{:x}\x1f{}", file, arch.sm_name(),
+                                    std::hash<std::string>{}(used_prelude), pch->size());
       for (const auto& a : full) (key += '\x1f') += a;
       if (!std_prelude.empty()) (key += '\x1e') += in.std_includes;
       for (const auto& [u, t] : opts.unsaved)

@@ -130,8 +130,11 @@ class PreludeCache {
   // A file's precompiled preamble for one arch (Options::preamble), under a key of its text,
   // directory, flags and the editor's buffers: kept while every file its build read is
   // unchanged (file_hash) and none it did not find has appeared; else `build` makes it again
-  // (nullptr: none). The last kMaxPreambles are kept (a few tens of MB each).
+  // (nullptr: none). The last kMaxPreambles are kept (a few tens of MB each). With a disk cache
+  // each one built is also kept there, the last kMaxDiskPreambles of them, and one not kept in
+  // this process is looked for there first (a pre-commit run after another edit of the file).
   static constexpr size_t kMaxPreambles = 16;
+  static constexpr size_t kMaxDiskPreambles = 32;
   std::shared_ptr<const detail::Preamble> preamble(const std::string& key,
                                                    const std::function<std::shared_ptr<const detail::Preamble>()>& build);
   // How many preambles `build` was asked for so far (tests and benchmarks).

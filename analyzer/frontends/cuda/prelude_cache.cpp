@@ -22,6 +22,7 @@
 #include "analyzer/frontends/cuda/cuda_frontend_internal.h"
 #include "analyzer/frontends/cuda/driver_job.h"
 #include "analyzer/frontends/cuda/preamble.h"
+#include "analyzer/frontends/cuda/preamble_codec.h"
 #include "analyzer/frontends/cuda/std_includes.h"
 #include "analyzer/frontends/cuda/virtual_files.h"
 
@@ -265,6 +266,12 @@ std::shared_ptr<const detail::Preamble> PreludeCache::preamble(
     }
     return true;
   };
+  // Not kept in this process: an earlier run's, from the disk.
+  const std::string disk_key = disk_ ? DiskCache::key("preamble", {key}) : std::string();
+  if (!kept && disk_)
+    if (auto bytes = disk_->load_large("preamble", disk_key))
+      if (auto stored = detail::decode_preamble(std::move(*bytes)))
+        kept = KeptPreamble{key, std::move(stored->preamble), std::move(stored->hashes)};
   if (!kept || !unchanged(*kept)) {
     kept.reset();
     ++preambles_built_;
@@ -277,6 +284,7 @@ std::shared_ptr<const detail::Preamble> PreludeCache::preamble(
         if (!h) return k.preamble;  // unreadable now: use it once, keep nothing
         k.hashes[path] = std::move(*h);
       }
+    if (disk_) disk_->store_large("preamble", disk_key, detail::encode_preamble({k.preamble, k.hashes}), kMaxDiskPreambles);
     kept = std::move(k);
   }
   std::lock_guard<std::mutex> lock(mu_);
