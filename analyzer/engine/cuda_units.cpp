@@ -98,7 +98,7 @@ CudaSourcesPlan plan_cuda_sources(const model::ProjectModel& model, const CudaSo
         const auto& t = model.graph.targets[b.target];
         if (t.flags && (!best || t.kind == model::BuildTarget::Kind::CompileDbEntry)) best = &t;
       }
-    if (best) return best->flags;
+    if (best) return *best->flags;
     if (const Database* d = db_for(abs)) return d->db.flags_for(abs);
     return std::nullopt;
   };

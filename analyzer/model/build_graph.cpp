@@ -70,7 +70,8 @@ class Builder {
     local_torch(g_.invocations[0]);
     const PathOf abs = [this](const std::string& p) { return abs_path(p); };
     add_setup_targets(m_, abs, g_.targets);
-    for (const auto& p : m_.cmake_projects) add_cmake_targets(p.facts, p.top_level, abs_path(p.top_level), std::nullopt, g_.targets);
+    for (const auto& p : m_.cmake_projects)
+      add_cmake_targets(p.facts, p.top_level, abs_path(p.top_level), std::nullopt, flags_pool_, g_.targets);
     add_compile_db_targets(*in_.sources, g_.targets);
     add_jit_targets(m_, abs, [this](const std::string& p) { return exists(p); }, in_.root, g_.targets);
     if (in_.target_archs_override) {
@@ -97,6 +98,7 @@ class Builder {
   const ProjectModel& m_;
   const GraphInputs& in_;
   mutable std::map<std::pair<size_t, size_t>, std::optional<BuildTarget>> per_build_;
+  CmakeFlagsPool flags_pool_;
   BuildGraph g_;
   std::map<std::string, std::string> abs_of_, display_of_;
   std::set<std::string> dirs_;  // every directory holding a loaded file
@@ -316,7 +318,7 @@ class Builder {
     const std::string top = *dir + "/CMakeLists.txt";
     cmake::EvalResult r = cmake::evaluate(top, in_.cmake_loader, in_.display_path, opts);
     const size_t first = g_.targets.size();
-    add_cmake_targets(r.facts, display(top), top, g_.invocations.size(), g_.targets);
+    add_cmake_targets(r.facts, display(top), top, g_.invocations.size(), flags_pool_, g_.targets);
     for (size_t i = first; i < g_.targets.size(); ++i) inv.targets.push_back(i);
     g_.invocations.push_back(std::move(inv));
   }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -64,8 +65,9 @@ struct BuildTarget {
   // setup.py sets TORCH_CUDA_ARCH_LIST itself (os.environ[...] = ..., setdefault).
   std::optional<Fact<std::string>> setup_arch_list;
   bool setup_arch_list_is_default = false;  // setdefault / only when unset
-  // The flags the CUDA front-end parses its sources with (include dirs, defines, standard).
-  std::optional<cuda::CompileFlags> flags;
+  // The flags the CUDA front-end parses its sources with (include dirs, defines, standard);
+  // null: none known. Shared by targets with the same (CmakeFlagsPool).
+  std::shared_ptr<const cuda::CompileFlags> flags;
   std::string project_file;  // setup.py / CMakeLists.txt / compile_commands.json (display path)
   // setup.py: the environment tests its creation depends on (python::Extension's), and the
   // variables setup.py itself sets before them.

@@ -65,7 +65,7 @@ void extension_flags(BuildTarget& bt, const python::Extension& ext, const std::s
   for (const auto& [name, value] : ext.define_macros) macros.push_back(name.value + (value ? "=" + value->value : ""));
   cuda::CompileFlags flags = torch_builder_flags(bt.name, macros, ext.nvcc_args, bt.dir);
   torch_builder_archs(bt, ext.nvcc_args, flags, file);
-  bt.flags = std::move(flags);
+  bt.flags = std::make_shared<const cuda::CompileFlags>(std::move(flags));
 }
 
 }  // namespace
@@ -151,8 +151,18 @@ std::optional<BuildTarget> setup_target_for_build(const BuildTarget& bt, std::st
   return std::nullopt;
 }
 
+std::shared_ptr<const cuda::CompileFlags> CmakeFlagsPool::with_defines(std::vector<std::string> defines) {
+  auto it = by_defines_.find(defines);
+  if (it == by_defines_.end()) {
+    cuda::CompileFlags flags;
+    flags.defines = defines;
+    it = by_defines_.emplace(std::move(defines), std::make_shared<const cuda::CompileFlags>(std::move(flags))).first;
+  }
+  return it->second;
+}
+
 void add_cmake_targets(const cmake::Facts& f, const std::string& top_level, const std::string& top_abs,
-                       std::optional<size_t> only_invocation, std::vector<BuildTarget>& out) {
+                       std::optional<size_t> only_invocation, CmakeFlagsPool& pool, std::vector<BuildTarget>& out) {
   const std::string project_dir = parent_of(top_abs);
   // Directory-wide arch settings, for a project whose targets are not known.
   auto project_target = [&] {
@@ -224,9 +234,10 @@ void add_cmake_targets(const cmake::Facts& f, const std::string& top_level, cons
     // Unset, or OFF (CMake then passes no arch option): nvcc's default arch.
     const bool off = t.cuda_architectures && (t.cuda_architectures->value == "OFF" || t.cuda_architectures->value == "0");
     if (bt.own_archs.empty() && !bt.archs_unknown && (!t.cuda_architectures || off)) bt.compiler_default_archs = true;
-    cuda::CompileFlags flags;
-    for (const auto& d : t.compile_definitions) flags.defines.push_back(d.value);
-    bt.flags = std::move(flags);
+    std::vector<std::string> defines;
+    defines.reserve(t.compile_definitions.size());
+    for (const auto& d : t.compile_definitions) defines.push_back(d.value);
+    bt.flags = pool.with_defines(std::move(defines));
     out.push_back(std::move(bt));
   }
 }
@@ -253,7 +264,7 @@ void add_compile_db_targets(const std::vector<std::pair<const SourceFile*, std::
       // No arch option at all: nvcc's default, which the toolkit decides.
       if (bt.own_archs.empty() && entry->flags.arch_options) bt.archs_unknown = "its arch option names no arch (`native`, `all`)";
       else if (bt.own_archs.empty()) bt.compiler_default_archs = true;
-      bt.flags = std::move(entry->flags);
+      bt.flags = std::make_shared<const cuda::CompileFlags>(std::move(entry->flags));
       out.push_back(std::move(bt));
     }
   }
@@ -280,7 +291,7 @@ void add_jit_targets(const ProjectModel& m, const PathOf& abs, const std::functi
       }
       cuda::CompileFlags flags = torch_builder_flags(bt.name, {}, jb.nvcc_args, dir);
       torch_builder_archs(bt, jb.nvcc_args, flags, u.file->path);
-      bt.flags = std::move(flags);
+      bt.flags = std::make_shared<const cuda::CompileFlags>(std::move(flags));
       out.push_back(std::move(bt));
     }
   }
