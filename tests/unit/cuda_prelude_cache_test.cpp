@@ -188,6 +188,46 @@ TEST(CudaPreludeCache, StandardHeaderSetsAreBounded) {
   EXPECT_TRUE(cache.admit_std_set("#include <h3>\n"));  // admitted before: still served
 }
 
+// With a disk cache, at most kMaxPchBytes of PCHs stay in memory (a run over many projects
+// held every project's): the least recently used go, and a later use reads them back from the
+// disk instead of building them again. Without one, every PCH stays.
+TEST(CudaPreludeCache, PchsInMemoryAreBoundedWithADiskCache) {
+  test_support::TempDir t;
+  DiskCache disk((t.path() / "cache").string());
+  const size_t size = PreludeCache::kMaxPchBytes / 4 + 1;
+  int builds = 0;
+  auto build = [&](char c) {
+    return [&builds, c, size]() -> PchBytes {
+      ++builds;
+      auto holder = std::make_shared<std::pair<std::string, std::string_view>>(std::string(size, c), std::string_view());
+      holder->second = holder->first;
+      const std::string_view* view = &holder->second;
+      return PchBytes(std::move(holder), view);
+    };
+  };
+  const std::string keys = "abcde";
+  {
+    PreludeCache run(&disk);
+    for (char c : keys) ASSERT_NE(run.get(std::string(1, c), build(c)), nullptr);
+    EXPECT_EQ(builds, 5);
+    EXPECT_LE(run.pch_bytes_kept(), PreludeCache::kMaxPchBytes);
+    EXPECT_EQ(run.pch_bytes_kept(), 3 * size);  // c, d, e
+    // `a` went first: read back from the disk, not built; the PCH is the one built for it.
+    // (Compared here while the cache holds it: see FailedBuildIsNotRetriedByTheNextRun.)
+    EXPECT_EQ(run.get("a", build('x'))->substr(0, 2), "aa");
+    EXPECT_EQ(builds, 5);
+    // `e` was used last before it: still in memory; `b` went too.
+    EXPECT_EQ(run.get("e", build('x'))->substr(0, 2), "ee");
+    EXPECT_EQ(run.pch_bytes_kept(), 3 * size);
+  }
+  {
+    PreludeCache no_disk;
+    for (char c : keys) ASSERT_NE(no_disk.get(std::string(1, c), build(c)), nullptr);
+    EXPECT_EQ(no_disk.get("a", build('x'))->substr(0, 2), "aa");
+    EXPECT_EQ(builds, 10);  // nothing to read back from: nothing dropped
+  }
+}
+
 // A PCH that could not be built is not tried again by the next run with the same cache (where
 // the standard headers have an error, each editor save and pre-commit run paid a failed build of
 // their PCH on top of parsing them).

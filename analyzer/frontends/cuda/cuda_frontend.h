@@ -4,6 +4,7 @@
 #pragma once
 
 #include <atomic>
+#include <cstdint>
 #include <functional>
 #include <future>
 #include <map>
@@ -89,7 +90,14 @@ class PreludeCache {
 
   // The PCH bytes for `key`, built by `build` on first use (nullptr: none; parse the text).
   // `may_build` false: only a PCH at hand (embedded, built earlier, on disk) is returned.
+  // With a disk cache, at most kMaxPchBytes of them stay in memory, the most recently used.
+  static constexpr size_t kMaxPchBytes = size_t{64} << 20;
   PchBytes get(const std::string& key, const std::function<PchBytes()>& build, bool may_build = true);
+  // The bytes of the PCHs held in memory that a disk cache also keeps (tests).
+  size_t pch_bytes_kept() {
+    std::lock_guard<std::mutex> lock(mu_);
+    return pch_bytes_;
+  }
 
   // The driver's cc1 command line for the flags `key`, made by `make` on first use (nullptr:
   // none to reuse; each parse runs the driver). The driver's work (finding the host's GCC and
@@ -144,7 +152,14 @@ class PreludeCache {
   const DiskCache* disk_ = nullptr;
   std::string_view embedded_key_, embedded_pch_;
   std::mutex mu_;
-  std::map<std::string, std::shared_future<PchBytes>> by_key_;
+  struct KeptPch {
+    std::shared_future<PchBytes> pch;
+    uint64_t used = 0;  // uses_ at its last use
+    size_t bytes = 0;   // counted in pch_bytes_ (0: not owned, or not to be dropped)
+  };
+  std::map<std::string, KeptPch> by_key_;
+  uint64_t uses_ = 0;
+  size_t pch_bytes_ = 0;
   std::map<std::string, std::shared_ptr<const DriverJob>> jobs_;
   std::map<const FeatureTable*, std::string> texts_;
   std::map<const FeatureTable*, std::set<std::string, std::less<>>> prelude_idents_;

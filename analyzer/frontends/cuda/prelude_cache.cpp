@@ -314,12 +314,13 @@ PchBytes PreludeCache::get(const std::string& key, const std::function<PchBytes(
     std::lock_guard<std::mutex> lock(mu_);
     auto it = by_key_.find(key);
     if (it != by_key_.end()) {
-      fut = it->second;
+      fut = it->second.pch;
+      it->second.used = ++uses_;
     } else if (!embedded && !may_build && !disk_) {
       return nullptr;  // nothing at hand
     } else {
       fut = promise.get_future().share();
-      by_key_.emplace(key, fut);
+      by_key_.emplace(key, KeptPch{fut, ++uses_, 0});
       mine = true;
     }
   }
@@ -348,10 +349,25 @@ PchBytes PreludeCache::get(const std::string& key, const std::function<PchBytes(
       if (disk_) disk_->store("pch", pch ? disk_key : failed_key, pch ? std::string_view(*pch) : std::string_view("1"));
     }
     promise.set_value(pch);
-    // Not found and not built: a later caller that may build should.
+    std::lock_guard<std::mutex> lock(mu_);
     if (!pch && !may_build) {
-      std::lock_guard<std::mutex> lock(mu_);
-      by_key_.erase(key);
+      by_key_.erase(key);  // not found and not built: a later caller that may build should
+    } else if (pch && !embedded && disk_) {
+      // Kept on disk too: past kMaxPchBytes in memory, the least recently used go (a later
+      // use reads it back), so that a run over many projects does not hold every one's.
+      if (auto mine_it = by_key_.find(key); mine_it != by_key_.end()) {
+        mine_it->second.bytes = pch->size();
+        pch_bytes_ += pch->size();
+      }
+      while (pch_bytes_ > kMaxPchBytes) {
+        auto oldest = by_key_.end();
+        for (auto e = by_key_.begin(); e != by_key_.end(); ++e)
+          if (e->second.bytes > 0 && e->first != key && (oldest == by_key_.end() || e->second.used < oldest->second.used))
+            oldest = e;
+        if (oldest == by_key_.end()) break;
+        pch_bytes_ -= oldest->second.bytes;
+        by_key_.erase(oldest);
+      }
     }
   }
   return fut.get();
