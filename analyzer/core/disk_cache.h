@@ -9,8 +9,8 @@
 // place (readers see a whole pack or none); each entry carries its own length and checksum (a
 // damaged pack is a miss, never a wrong answer). Small packs are merged into one when a kind has
 // more than kMaxPacks of them, so that an editor session or many pre-commit runs do not leave
-// thousands. Packed entries are not evicted. Large entries (a file's precompiled preamble, tens
-// of MB) are kept one file each instead (`v1/<kind>/<key>.entry`, written at once), at most a
+// thousands. Packed entries are not evicted. Large entries (a file's precompiled preamble, about
+// 10 MB) are kept one file each instead (`v1/<kind>/<key>.entry`, written at once), at most a
 // given number per kind: storing one removes the least recently used beyond it. Deleting the
 // directory is safe at any time, also during a run.
 #pragma once
