@@ -13,6 +13,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 namespace cudalint::bytes {
@@ -179,6 +180,37 @@ void list(IO& io, V& v, size_t min_bytes, F&& each) {
       if (!io.ok()) break;
       each(io, e);
     }
+  }
+}
+
+// A map keyed by strings, each value one field (io(key, value)): its size, then each pair; read
+// back, a size is bounded by `min_bytes` per pair. A map that can reserve gets exactly its size.
+template <typename IO, typename M>
+void string_map(IO& io, M& m, size_t min_bytes) {
+  if constexpr (IO::writing) {
+    (void)min_bytes;
+    io.u32(static_cast<uint32_t>(m.size()));
+    for (const auto& [k, v] : m) io(k, v);
+  } else {
+    const uint32_t n = io.count(min_bytes);
+    if constexpr (requires { m.reserve(n); }) m.reserve(n);
+    for (uint32_t i = 0; i < n && io.ok(); ++i) {
+      std::string k;
+      std::remove_cvref_t<decltype(m.begin()->second)> v{};
+      io(k, v);
+      m[std::move(k)] = std::move(v);
+    }
+  }
+}
+
+// A set of strings: its size, then each.
+template <typename IO, typename S>
+void string_set(IO& io, S& s) {
+  if constexpr (IO::writing) {
+    io.u32(static_cast<uint32_t>(s.size()));
+    for (const auto& e : s) io.str(e);
+  } else {
+    for (uint32_t i = 0, n = io.count(4); i < n && io.ok(); ++i) s.insert(io.str());
   }
 }
 

@@ -2,6 +2,7 @@
 #include "analyzer/frontends/cuda/preamble_codec.h"
 
 #include "analyzer/core/bytes.h"
+#include "analyzer/frontends/cuda/prelude_cache.h"
 
 namespace cudalint::cuda::detail {
 
@@ -10,19 +11,8 @@ namespace {
 template <typename IO, typename S>
 void cond_fields(IO& io, S& c) {
   io(c.text, c.value);
-  if constexpr (IO::writing) {
-    io.u32(static_cast<uint32_t>(c.defined.size()));
-    for (const auto& [name, v] : c.defined) io(name, v);
-    io.u32(static_cast<uint32_t>(c.expanded.size()));
-    for (const auto& name : c.expanded) io.str(name);
-  } else {
-    for (uint32_t i = 0, n = io.count(5); i < n && io.ok(); ++i) {
-      std::string name = io.str();
-      bool v = io.boolean();
-      c.defined.emplace(std::move(name), v);
-    }
-    for (uint32_t i = 0, n = io.count(4); i < n && io.ok(); ++i) c.expanded.insert(io.str());
-  }
+  bytes::string_map(io, c.defined, 5);
+  bytes::string_set(io, c.expanded);
 }
 
 template <typename IO, typename S>
@@ -30,12 +20,7 @@ void trace_fields(IO& io, S& t) {
   io(t.unpredictable, t.defines_in_arch_groups);
   bytes::list(io, t.conds, 14, [](IO& io2, auto& c) { cond_fields(io2, c); });
   bytes::list(io, t.ifdefs, 5, [](IO& io2, auto& d) { io2(d.first, d.second); });
-  if constexpr (IO::writing) {
-    io.u32(static_cast<uint32_t>(t.expanded.size()));
-    for (const auto& name : t.expanded) io.str(name);
-  } else {
-    for (uint32_t i = 0, n = io.count(4); i < n && io.ok(); ++i) t.expanded.insert(io.str());
-  }
+  bytes::string_set(io, t.expanded);
   bytes::list(io, t.arch_spans, 12, [](IO& io2, auto& sp) { io2(sp.file, sp.begin, sp.end); });
 }
 
@@ -62,8 +47,7 @@ void preamble_fields(IO& io, S& p) {
 std::string encode_preamble(const StoredPreamble& s) {
   bytes::Writer w;
   preamble_fields(w, *s.preamble);
-  w.u32(static_cast<uint32_t>(s.hashes.size()));
-  for (const auto& [path, hash] : s.hashes) w(path, hash);
+  bytes::string_map(w, s.hashes, 8);
   std::string out;
   const uint64_t meta = w.out.size();
   out.append(reinterpret_cast<const char*>(&meta), sizeof meta);
@@ -81,16 +65,9 @@ std::optional<StoredPreamble> decode_preamble(std::string bytes) {
   StoredPreamble s;
   bytes::Reader rd(std::string_view(bytes).substr(sizeof meta, meta));
   preamble_fields(rd, *p);
-  for (uint32_t i = 0, n = rd.count(8); i < n && rd.ok(); ++i) {
-    std::string path = rd.str();
-    s.hashes.emplace(std::move(path), rd.str());
-  }
+  bytes::string_map(rd, s.hashes, 8);
   if (!rd.ok() || !rd.at_end() || bytes.size() == sizeof meta + meta) return std::nullopt;
-  // The PCH is the rest, read where it lies: the view's owner holds the bytes.
-  auto holder = std::make_shared<std::pair<std::string, std::string_view>>(std::move(bytes), std::string_view());
-  holder->second = std::string_view(holder->first).substr(sizeof meta + meta);
-  const std::string_view* view = &holder->second;
-  p->pch = PchBytes(std::move(holder), view);
+  p->pch = own_pch(std::move(bytes), sizeof meta + meta);  // the rest, read where it lies
   s.preamble = std::move(p);
   return s;
 }

@@ -77,9 +77,9 @@ class NullAction : public clang::ASTFrontendAction {
 
 }  // namespace
 
-PchBytes own_pch(std::string bytes) {
+PchBytes own_pch(std::string bytes, size_t offset) {
   auto holder = std::make_shared<std::pair<std::string, std::string_view>>(std::move(bytes), std::string_view());
-  holder->second = holder->first;
+  holder->second = std::string_view(holder->first).substr(offset);
   const std::string_view* view = &holder->second;
   return PchBytes(std::move(holder), view);
 }
@@ -267,9 +267,9 @@ std::shared_ptr<const detail::Preamble> PreludeCache::preamble(
     return true;
   };
   // Not kept in this process: an earlier run's, from the disk.
-  const std::string disk_key = disk_ ? DiskCache::key("preamble", {key}) : std::string();
+  const auto disk_key = [&] { return DiskCache::key("preamble", {key}); };
   if (!kept && disk_)
-    if (auto bytes = disk_->load_large("preamble", disk_key))
+    if (auto bytes = disk_->load_large("preamble", disk_key()))
       if (auto stored = detail::decode_preamble(std::move(*bytes)))
         kept = KeptPreamble{key, std::move(stored->preamble), std::move(stored->hashes)};
   if (!kept || !unchanged(*kept)) {
@@ -284,7 +284,7 @@ std::shared_ptr<const detail::Preamble> PreludeCache::preamble(
         if (!h) return k.preamble;  // unreadable now: use it once, keep nothing
         k.hashes[path] = std::move(*h);
       }
-    if (disk_) disk_->store_large("preamble", disk_key, detail::encode_preamble({k.preamble, k.hashes}), kMaxDiskPreambles);
+    if (disk_) disk_->store_large("preamble", disk_key(), detail::encode_preamble({k.preamble, k.hashes}), kMaxDiskPreambles);
     kept = std::move(k);
   }
   std::lock_guard<std::mutex> lock(mu_);

@@ -10,8 +10,8 @@
 
 namespace cudalint::cuda::detail {
 
-// PCH bytes owned by the result.
-PchBytes own_pch(std::string bytes);
+// PCH bytes owned by the result: `bytes` from `offset` on (what comes before is not the PCH).
+PchBytes own_pch(std::string bytes, size_t offset = 0);
 
 // The prelude text `prelude` precompiled (nullptr: Clang could not build it, or it did not load).
 // `args`: the parse's flags up to (not including) the prelude and the analysed file.

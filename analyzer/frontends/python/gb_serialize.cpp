@@ -97,18 +97,7 @@ void call_fields(IO& io, S& c) {
 template <typename IO, typename S>
 void compile_mark_fields(IO& io, S& m) {
   io(m.span, m.fullgraph);
-  if constexpr (IO::writing) {
-    io.u32(static_cast<uint32_t>(m.config.size()));
-    for (const auto& [k, v] : m.config) io(k, v);
-  } else {
-    uint32_t n = io.count(5);
-    for (uint32_t i = 0; i < n && io.ok(); ++i) {
-      std::string k;
-      bool v = false;
-      io(k, v);
-      m.config[std::move(k)] = v;
-    }
-  }
+  bytes::string_map(io, m.config, 5);
 }
 
 template <typename IO, typename S>
@@ -140,17 +129,7 @@ void class_fields(IO& io, S& c) {
   io(c.name, c.qualname, c.name_span);
   bytes::list(io, c.bases, 10, [](IO& io2, auto& b) { io2(b); });
   io(c.attrs);
-  if constexpr (IO::writing) {
-    io.u32(static_cast<uint32_t>(c.methods.size()));
-    for (const auto& [k, v] : c.methods) io(k, v);
-  } else {
-    uint32_t n = io.count(8);
-    c.methods.reserve(n);
-    for (uint32_t i = 0; i < n && io.ok(); ++i) {
-      std::string k = io.str();
-      c.methods[std::move(k)] = io.i32();
-    }
-  }
+  bytes::string_map(io, c.methods, 8);
 }
 
 template <typename IO, typename S>
