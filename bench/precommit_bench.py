@@ -8,24 +8,21 @@ the file as it is (no cache yet: what the first commit touching it costs). Then,
 distinct comment line is appended to the file and the same command runs again (the hook on the
 next commit: a cache from the earlier runs, this file changed since). With --peer the two
 binaries run in turn on each version of the file, so both see the same machine state. The file
-is restored after. Reported per binary: run 0, and the median and p95 of the edited runs (wall
-seconds, CPU seconds, peak RSS), and the ratio of the medians. Compare only figures from one
+is restored after. Reported per binary: run 0, the median and p95 of the edited runs' wall
+seconds and the medians of their CPU seconds and peak RSS; with --peer, the ratio of the wall
+medians. Compare only figures from one
 invocation, on one machine.
 """
-import argparse, json, os, resource, shutil, statistics, subprocess, sys, tempfile, time
+import argparse, json, os, shutil, statistics, sys, tempfile
+
+from real import measured_run  # one child's wall, CPU and own peak RSS
 
 
 def timed(cmd, cwd):
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    t = time.monotonic()
-    p = subprocess.run(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    wall = time.monotonic() - t
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    if p.returncode not in (0, 1):
-        sys.exit(f"{' '.join(cmd)} exited {p.returncode}: {p.stderr[-500:]}")
-    # ru_maxrss of the children is the largest so far, not this child's: kept only when it grew.
-    return {"wall": wall, "cpu": cpu, "maxrss_kb": after.ru_maxrss}
+    r = measured_run(cmd, cwd)
+    if r["rc"] not in (0, 1):
+        sys.exit(f"{' '.join(cmd)} exited {r['rc']}")
+    return r
 
 
 def p95(xs):
@@ -68,11 +65,13 @@ def main():
         cpus = [r["cpu"] for r in edited]
         res = {"first_wall": round(rs[0]["wall"], 3), "first_cpu": round(rs[0]["cpu"], 3),
                "edited_wall_median": round(statistics.median(walls), 3), "edited_wall_p95": round(p95(walls), 3),
-               "edited_cpu_median": round(statistics.median(cpus), 3), "edited_walls": [round(w, 3) for w in walls]}
+               "edited_cpu_median": round(statistics.median(cpus), 3),
+               "edited_rss_mib_median": round(statistics.median(r["rss_mib"] for r in edited), 1),
+               "edited_walls": [round(w, 3) for w in walls]}
         out["results"][name] = res
         print(f"{name}: first run {res['first_wall']:.2f} s (cpu {res['first_cpu']:.2f}); edited, {a.edits} runs: "
               f"median {res['edited_wall_median']:.2f} s, p95 {res['edited_wall_p95']:.2f} s "
-              f"(cpu median {res['edited_cpu_median']:.2f})")
+              f"(cpu median {res['edited_cpu_median']:.2f}, peak RSS median {res['edited_rss_mib_median']:.0f} MiB)")
     if a.peer:
         r = out["results"]
         ratio = r["peer"]["edited_wall_median"] / r["cudalint"]["edited_wall_median"]
