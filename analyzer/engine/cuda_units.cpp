@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <atomic>
+#include <condition_variable>
+#include <deque>
+#include <mutex>
 #include <set>
 #include <thread>
 
@@ -23,6 +26,113 @@ std::string dir_of(const std::string& abs) {
   auto s = abs.find_last_of('/');
   return s == std::string::npos || s == 0 ? "/" : abs.substr(0, s);
 }
+
+// The groups of a directory run's CUDA sources that share one precompiled preamble per arch
+// (cuda::Options::preamble_group): three or more files of one directory whose leading directives
+// have the same tokens and that are parsed for the same archs with the same flags (`any` false:
+// none).
+// TransformerEngine's activation kernels are a dozen such files, each of whose parses is mostly
+// the same heavy headers.
+struct PreambleGroups {
+  static constexpr size_t kNone = SIZE_MAX;
+  // Building a preamble costs more than a parse, and a parse that reads it a fraction of one:
+  // a group of two files costs more than their parses.
+  static constexpr size_t kMinFiles = 3;
+  std::vector<size_t> of;          // per file: its group, or kNone
+  std::vector<std::string> names;  // per group
+};
+
+PreambleGroups preamble_groups(const std::vector<CudaSourcesPlan::File>& cu,
+                               const std::vector<std::vector<domain::Arch>>& archs, bool any) {
+  PreambleGroups out;
+  out.of.assign(cu.size(), PreambleGroups::kNone);
+  if (!any || cu.size() < PreambleGroups::kMinFiles) return out;
+  std::map<std::string, std::vector<size_t>> by_key;
+  for (size_t i = 0; i < cu.size(); ++i) {
+    std::string signature = cuda::preamble_group_signature(cu[i].file->text);
+    if (signature.empty()) continue;
+    std::string key = dir_of(cu[i].abs);
+    (key += '\0') += signature;
+    for (const auto& a : archs[i]) (key += '\0') += a.sm_name();
+    if (cu[i].cuda) (key += '\0') += fmt::format("{}.{}", cu[i].cuda->value.major, cu[i].cuda->value.minor);
+    if (const auto& f = cu[i].flags) {
+      for (const auto* list : {&f->include_dirs, &f->defines, &f->undefines})
+        for (const auto& x : *list) (key += '\x01') += x;
+      (key += '\0') += f->std.value_or("");
+      key += f->extended_lambda ? "+lambda" : "";
+    }
+    by_key[std::move(key)].push_back(i);
+  }
+  for (const auto& [key, files] : by_key) {
+    if (files.size() < PreambleGroups::kMinFiles) continue;
+    const size_t g = out.names.size();
+    out.names.push_back(fmt::format("{}/\x1agroup {}", dir_of(cu[files.front()].abs), g));
+    for (size_t i : files) out.of[i] = g;
+  }
+  return out;
+}
+
+// The order the workers take the files in: the run's, each preamble group's files together
+// where its first one is. That first file builds the group's preambles, one arch after another;
+// the group's other files wait until it is done, and the workers take the files after them
+// meanwhile (rather than wait for a preamble another is building).
+class FileQueue {
+ public:
+  static constexpr size_t kNone = SIZE_MAX;
+  explicit FileQueue(const PreambleGroups& groups) : groups_(groups), left_(groups.names.size(), 0) {
+    std::vector<char> placed(groups.of.size(), 0);
+    for (size_t i = 0; i < groups.of.size(); ++i) {
+      if (placed[i]) continue;
+      const size_t g = groups.of[i];
+      for (size_t j = i; j < groups.of.size(); ++j)
+        if (j == i || (g != PreambleGroups::kNone && groups.of[j] == g)) {
+          pending_.push_back(j);
+          placed[j] = 1;
+          if (g != PreambleGroups::kNone) ++left_[g];
+        }
+    }
+    ready_.assign(groups.names.size(), 0);
+    first_of_.assign(groups.names.size(), kNone);
+    for (size_t i : pending_)
+      if (const size_t g = groups.of[i]; g != PreambleGroups::kNone && first_of_[g] == kNone) first_of_[g] = i;
+  }
+  // The next file to analyse; kNone when none is left. Waits while only files of groups whose
+  // first file is being analysed are.
+  size_t take() {
+    std::unique_lock<std::mutex> lock(mu_);
+    while (true) {
+      for (auto it = pending_.begin(); it != pending_.end(); ++it) {
+        const size_t g = groups_.of[*it];
+        if (g == PreambleGroups::kNone || ready_[g] || first_of_[g] == *it) {
+          const size_t i = *it;
+          pending_.erase(it);
+          return i;
+        }
+      }
+      if (pending_.empty()) return kNone;
+      cv_.wait(lock);
+    }
+  }
+  // File `i` is done; true when it was its group's last (its preambles can go).
+  bool done(size_t i) {
+    const size_t g = groups_.of[i];
+    if (g == PreambleGroups::kNone) return false;
+    std::lock_guard<std::mutex> lock(mu_);
+    if (first_of_[g] == i) {
+      ready_[g] = 1;
+      cv_.notify_all();
+    }
+    return --left_[g] == 0;
+  }
+
+ private:
+  const PreambleGroups& groups_;
+  std::mutex mu_;
+  std::condition_variable cv_;
+  std::deque<size_t> pending_;
+  std::vector<size_t> left_, first_of_;
+  std::vector<char> ready_;
+};
 
 }  // namespace
 
@@ -152,17 +262,23 @@ CudaSourcesOutput analyze_cuda_sources(CudaSourcesPlan plan, const CudaSourcesIn
   std::vector<char> accesses(cu.size(), 1);
   if (in.wants_accesses)
     for (size_t i = 0; i < cu.size(); ++i) accesses[i] = in.wants_accesses(cu[i].file->path, cu[i].abs);
-  std::atomic<size_t> next{0};
+  std::vector<std::vector<domain::Arch>> archs(cu.size());
+  for (size_t i = 0; i < cu.size(); ++i) {
+    for (const auto& t : cu[i].targets)
+      if (std::find(archs[i].begin(), archs[i].end(), t.arch) == archs[i].end()) archs[i].push_back(t.arch);
+    if (archs[i].empty()) archs[i].push_back(domain::Arch{7, 5});
+  }
+  // A directory run's files (the others keep their own preambles, or none).
+  const bool shared_preambles = !in.newest_arch_only && !few_files && !disk_preambles;
+  const PreambleGroups groups = preamble_groups(cu, archs, shared_preambles);
+  FileQueue queue(groups);
   std::atomic<bool> archs_left{false};
   auto worker = [&] {
     prefer_huge_pages_in_thread();
-    for (size_t i = next++; i < cu.size(); i = next++) {
+    for (size_t i = queue.take(); i != FileQueue::kNone; i = queue.take()) {
       cuda::Options opts = base;
       opts.want_accesses = accesses[i];
-      opts.archs.clear();
-      for (const auto& t : cu[i].targets)
-        if (std::find(opts.archs.begin(), opts.archs.end(), t.arch) == opts.archs.end()) opts.archs.push_back(t.arch);
-      if (opts.archs.empty()) opts.archs.push_back(domain::Arch{7, 5});
+      opts.archs = archs[i];
       // The newest arch alone, parsed as the run over every arch will parse it first (which
       // then takes that parse instead of making it again).
       if (in.newest_arch_only && opts.archs.size() > 1) {
@@ -181,7 +297,12 @@ CudaSourcesOutput analyze_cuda_sources(CudaSourcesPlan plan, const CudaSourcesIn
         opts.extended_lambda = f->extended_lambda;
         if (f->std) opts.std = *f->std;
       }
+      if (const size_t g = groups.of[i]; g != PreambleGroups::kNone) {
+        opts.preamble = true;
+        opts.preamble_group = groups.names[g];
+      }
       results[i] = cuda::analyze(cu[i].abs, cu[i].file->text, opts, cuda::FeatureTable::builtin());
+      if (queue.done(i)) base.prelude_cache->drop_preambles(groups.names[groups.of[i]] + '\x1f');
     }
   };
   unsigned jobs = std::max(1u, std::min<unsigned>(in.jobs, static_cast<unsigned>(cu.size())));

@@ -226,7 +226,9 @@ ArchParse parse_arch(const ParseInput& in, const domain::Arch& arch, bool first,
     pre.reset();
     if (attempt == 0 && job && job->invocation) {
       // The PCH it is chained on: its size too (a preamble kept on disk may outlive that PCH).
-      std::string key = fmt::format("{}\x1f{}\x1f{:x}\x1f{}", file, arch.sm_name(),
+      // A group's is the same for each of its files (drop_preambles finds it by the group's name).
+      const bool shared = !opts.preamble_group.empty();
+      std::string key = fmt::format("{}\x1f{}\x1f{:x}\x1f{}", shared ? opts.preamble_group : file, arch.sm_name(),
                                     std::hash<std::string>{}(used_prelude), pch->size());
       for (const auto& a : full) (key += '\x1f') += a;
       if (!std_prelude.empty()) (key += '\x1e') += in.std_includes;
@@ -234,10 +236,12 @@ ArchParse parse_arch(const ParseInput& in, const domain::Arch& arch, bool first,
         if (u != file) key += fmt::format("\x1d{}\x1d{}", u, content_hash(t));
       // Its tokens, not its text: an edit of the comments or blank lines before the code keeps it.
       (key += '\x1c') += preamble_signature(text.substr(0, pre_size));
-      pre = opts.prelude_cache->preamble(key, [&] {
-        return build_preamble(*job, opts.clang_resource_dir, opts.unsaved, file, text, pre_size, arch);
-      });
+      pre = opts.prelude_cache->preamble(
+          key, [&] { return build_preamble(*job, opts.clang_resource_dir, opts.unsaved, file, text, pre_size, arch, shared); },
+          !shared);
     }
+    PchBytes pre_pch = pre ? pre->load_pch() : nullptr;
+    if (!pre_pch) pre.reset();
     if (attempt == 0 && !pre) continue;
     if (pre) blanked = blank_preamble(text, pre_size);
     if (job) {
@@ -285,7 +289,7 @@ ArchParse parse_arch(const ParseInput& in, const domain::Arch& arch, bool first,
       vf.mem->addFile(file, 0, llvm::MemoryBuffer::getMemBuffer(llvm::StringRef(parsed.data(), parsed.size()), file));
       if (pre) {
         vf.mem->addFile(kPreamblePchPath, 0,
-                        llvm::MemoryBuffer::getMemBuffer(llvm::StringRef(pre->pch->data(), pre->pch->size()),
+                        llvm::MemoryBuffer::getMemBuffer(llvm::StringRef(pre_pch->data(), pre_pch->size()),
                                                          kPreamblePchPath, false));
         vf.mem->addFile(pre->path, 0, llvm::MemoryBuffer::getMemBuffer(pre->text, pre->path));
       }

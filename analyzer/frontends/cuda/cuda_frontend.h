@@ -141,12 +141,22 @@ class PreludeCache {
   // (nullptr: none). The last kMaxPreambles are kept (a few tens of MB each). With a disk cache
   // each one built is also kept there, the last kMaxDiskPreambles of them, and one not kept in
   // this process is looked for there first (a pre-commit run after another edit of the file).
+  // `on_disk` false: memory only (a directory run's preambles shared by a group of its files).
+  // Threads asking for one being built wait for it.
   static constexpr size_t kMaxPreambles = 16;
   static constexpr size_t kMaxDiskPreambles = 32;
   std::shared_ptr<const detail::Preamble> preamble(const std::string& key,
-                                                   const std::function<std::shared_ptr<const detail::Preamble>()>& build);
+                                                   const std::function<std::shared_ptr<const detail::Preamble>()>& build,
+                                                   bool on_disk = true);
+  // Forgets the preambles whose keys start with `prefix` (a group's, once its files are done).
+  void drop_preambles(std::string_view prefix);
   // How many preambles `build` was asked for so far (tests and benchmarks).
   size_t preambles_built() const { return preambles_built_.load(); }
+  // How many are kept in memory now (tests).
+  size_t preambles_kept() {
+    std::lock_guard<std::mutex> lock(mu_);
+    return preambles_.size();
+  }
 
  private:
   const DiskCache* disk_ = nullptr;
@@ -179,6 +189,7 @@ class PreludeCache {
     std::map<std::string, std::string> hashes;  // of the files its build read
   };
   std::vector<KeptPreamble> preambles_;  // least recently used first
+  std::map<std::string, std::shared_future<void>> preambles_building_;  // by key
   std::atomic<size_t> preambles_built_{0};
 };
 
@@ -221,6 +232,11 @@ struct Options {
   // unchanged (an editor re-checking a buffer after each edit, as clangd does). Building one costs
   // a little more than a parse: only for files parsed again in this process.
   bool preamble = false;
+  // With `preamble`: the name of a group of files in one directory whose leading directives have
+  // the same tokens (preamble_signature) and that are parsed with the same options: they share
+  // one preamble per arch, kept under this name in memory only (a directory run's files).
+  // Empty: the file's own.
+  std::string preamble_group;
   // Collect the kernels' global loads and stores (Result::accesses, for the MEM rules): off when
   // no MEM rule is enabled for the file (a sizeable share of a parse's work).
   bool want_accesses = true;
@@ -282,6 +298,11 @@ struct Result {
 // `path` is the file's absolute path (for relative includes); `text` its content, which may be
 // an unsaved buffer. Missing includes are skipped. Never throws.
 Result analyze(std::string_view path, std::string_view text, const Options& opts, const FeatureTable& table);
+
+// The tokens of `text`'s leading comments and directives, which decide its preamble: files of one
+// directory with the same signature, parsed with the same options, can share one
+// (Options::preamble_group). Empty: it has none (no leading `#include`).
+std::string preamble_group_signature(std::string_view text);
 
 // The prelude cudalint parses instead of the CUDA headers: the fixed part (prelude.cuh) and the
 // declarations of every feature of `table`. The same text and the same declarations for every

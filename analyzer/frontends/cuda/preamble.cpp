@@ -1,7 +1,10 @@
 // CUDA front-end: precompiled preambles (preamble.h).
 #include "analyzer/frontends/cuda/preamble.h"
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 
 #include <clang/Basic/LangOptions.h>
 #include <clang/Frontend/CompilerInstance.h>
@@ -14,6 +17,7 @@
 #include <clang/Serialization/PCHContainerOperations.h>
 #include <clang/Tooling/Tooling.h>
 #include <llvm/Support/CrashRecoveryContext.h>
+#include <llvm/Support/FileSystem.h>
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/Path.h>
 
@@ -103,6 +107,41 @@ uint32_t PreambleShift::operator()(uint32_t offset) const {
   return it->second + (offset - it->first);
 }
 
+std::shared_ptr<const SpilledPch> SpilledPch::write(std::string_view bytes) {
+  int fd = -1;
+  llvm::SmallString<128> path;
+  if (llvm::sys::fs::createTemporaryFile("cudalint-preamble", "pch", fd, path)) return nullptr;
+  // Unlinked at once: nothing is left behind, whatever ends the process.
+  (void)llvm::sys::fs::remove(path);
+  std::shared_ptr<const SpilledPch> out(new SpilledPch(fd, bytes.size()));
+  for (size_t done = 0; done < bytes.size();) {
+    const ssize_t n = ::pwrite(fd, bytes.data() + done, bytes.size() - done, static_cast<off_t>(done));
+    if (n <= 0) {
+      if (n < 0 && errno == EINTR) continue;
+      return nullptr;
+    }
+    done += static_cast<size_t>(n);
+  }
+  return out;
+}
+
+SpilledPch::~SpilledPch() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+PchBytes SpilledPch::read() const {
+  std::string bytes(size_, '\0');
+  for (size_t done = 0; done < size_;) {
+    const ssize_t n = ::pread(fd_, bytes.data() + done, size_ - done, static_cast<off_t>(done));
+    if (n <= 0) {
+      if (n < 0 && errno == EINTR) continue;
+      return nullptr;
+    }
+    done += static_cast<size_t>(n);
+  }
+  return own_pch(std::move(bytes));
+}
+
 namespace {
 
 // Errors while building: any in the preamble's own text makes it unusable.
@@ -153,12 +192,12 @@ class BuildAction : public clang::ASTFrontendAction {
 std::shared_ptr<const Preamble> build_preamble(const DriverJob& job, const std::string& resource_dir,
                                                const std::map<std::string, std::string>& unsaved,
                                                const std::string& file, std::string_view text, size_t size,
-                                               const domain::Arch& arch) {
+                                               const domain::Arch& arch, bool shared) {
   if (!job.invocation || size == 0 || size > text.size()) return nullptr;
   auto p = std::make_shared<Preamble>();
   p->text = std::string(text.substr(0, size));
   llvm::SmallString<256> path(llvm::sys::path::parent_path(file));
-  llvm::sys::path::append(path, ".cudalint-preamble-" + llvm::sys::path::filename(file).str());
+  llvm::sys::path::append(path, shared ? std::string(".cudalint-preamble") : ".cudalint-preamble-" + llvm::sys::path::filename(file).str());
   p->path = path.str().str();
   bool ok = false;
   llvm::CrashRecoveryContext crc;
@@ -175,7 +214,8 @@ std::shared_ptr<const Preamble> build_preamble(const DriverJob& job, const std::
                            &diags);
         if (diags.own_errors || !buf->IsComplete || buf->Data.empty()) return;
         p->errors = diags.errors;
-        p->pch = own_pch(std::string(buf->Data.data(), buf->Data.size()));
+        if (shared) p->spilled = SpilledPch::write(std::string_view(buf->Data.data(), buf->Data.size()));
+        if (!p->spilled) p->pch = own_pch(std::string(buf->Data.data(), buf->Data.size()));
         ok = true;
       },
       kParseStackBytes);
@@ -199,3 +239,12 @@ void merge_preamble_trace(const ArchTrace& pre, const PreambleShift& shift, Arch
 }
 
 }  // namespace cudalint::cuda::detail
+
+namespace cudalint::cuda {
+
+std::string preamble_group_signature(std::string_view text) {
+  const size_t n = detail::preamble_size(text);
+  return n ? detail::preamble_signature(text.substr(0, n)) : std::string();
+}
+
+}  // namespace cudalint::cuda

@@ -38,12 +38,32 @@ class MissingIncludes : public clang::PPCallbacks {
   std::vector<std::string>& missing_;
 };
 
+// A preamble's PCH kept in an unlinked temporary file instead of in memory, read back for each
+// parse: a group's preambles are held while its files are analysed (TransformerEngine's
+// activation kernels: 7 archs, 18 MB each), where a parse needs one at a time.
+class SpilledPch {
+ public:
+  // nullptr: no temporary file could be written (the bytes stay in memory).
+  static std::shared_ptr<const SpilledPch> write(std::string_view bytes);
+  ~SpilledPch();
+  SpilledPch(const SpilledPch&) = delete;
+  SpilledPch& operator=(const SpilledPch&) = delete;
+  PchBytes read() const;  // nullptr: unreadable
+
+ private:
+  SpilledPch(int fd, size_t size) : fd_(fd), size_(size) {}
+  int fd_ = -1;
+  size_t size_ = 0;
+};
+
 struct Preamble {
   std::string text;  // the analysed file's first text.size() bytes
   // The in-memory file those bytes were parsed as: beside the analysed file, so that their
   // includes resolve as they do there.
   std::string path;
   PchBytes pch;  // chained on the prelude PCH of the driver job it was built with
+  std::shared_ptr<const SpilledPch> spilled;  // where it is when `pch` is null
+  PchBytes load_pch() const { return pch ? pch : spilled ? spilled->read() : nullptr; }
   // What their preprocessing did, as a parse of the whole file would have recorded it first.
   ArchTrace trace;
   std::vector<std::string> missing;
@@ -77,11 +97,12 @@ class PreambleShift {
 
 // The preamble of `text` (the file at `file`) for `arch`, built with the driver job's flags and
 // in-memory files and the editor's `unsaved` buffers. nullptr: none (no invocation, or an error in
-// the preamble's own text, which the full parse reports).
+// the preamble's own text, which the full parse reports). `shared`: for the other files of its
+// group too (Options::preamble_group), under a name that is not the file's, its PCH spilled.
 std::shared_ptr<const Preamble> build_preamble(const DriverJob& job, const std::string& resource_dir,
                                                const std::map<std::string, std::string>& unsaved,
                                                const std::string& file, std::string_view text, size_t size,
-                                               const domain::Arch& arch);
+                                               const domain::Arch& arch, bool shared = false);
 
 // Appends the preamble's trace to `into`, the trace of a parse of the rest (its conditions came
 // first), its places in the analysed file moved by `shift`. The arch groups are left out: a parse

@@ -243,17 +243,41 @@ bool PreludeCache::has_newest_parses() {
 }
 
 std::shared_ptr<const detail::Preamble> PreludeCache::preamble(
-    const std::string& key, const std::function<std::shared_ptr<const detail::Preamble>()>& build) {
+    const std::string& key, const std::function<std::shared_ptr<const detail::Preamble>()>& build, bool on_disk) {
+  // One thread at a time checks, reads or builds the preamble of a key; the others wait for it.
   std::optional<KeptPreamble> kept;
-  {
-    std::lock_guard<std::mutex> lock(mu_);
-    for (auto it = preambles_.begin(); it != preambles_.end(); ++it)
-      if (it->key == key) {
-        kept = std::move(*it);
-        preambles_.erase(it);
-        break;
+  std::promise<void> done;
+  while (true) {
+    std::shared_future<void> other;
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      if (auto b = preambles_building_.find(key); b != preambles_building_.end()) {
+        other = b->second;
+      } else {
+        for (auto it = preambles_.begin(); it != preambles_.end(); ++it)
+          if (it->key == key) {
+            kept = std::move(*it);
+            preambles_.erase(it);
+            break;
+          }
+        preambles_building_.emplace(key, done.get_future().share());
       }
+    }
+    if (!other.valid()) break;
+    other.wait();
   }
+  struct Finish {
+    PreludeCache& cache;
+    const std::string& key;
+    std::promise<void>& done;
+    ~Finish() {
+      {
+        std::lock_guard<std::mutex> lock(cache.mu_);
+        cache.preambles_building_.erase(key);
+      }
+      done.set_value();
+    }
+  } finish{*this, key, done};
   auto unchanged = [&](const KeptPreamble& k) {
     for (const auto& [path, probe] : k.preamble->probes) {
       if (probe == detail::Probe::Read) {
@@ -268,7 +292,7 @@ std::shared_ptr<const detail::Preamble> PreludeCache::preamble(
   };
   // Not kept in this process: an earlier run's, from the disk.
   const auto disk_key = [&] { return DiskCache::key("preamble", {key}); };
-  if (!kept && disk_)
+  if (!kept && disk_ && on_disk)
     if (auto bytes = disk_->load_large("preamble", disk_key()))
       if (auto stored = detail::decode_preamble(std::move(*bytes)))
         kept = KeptPreamble{key, std::move(stored->preamble), std::move(stored->hashes)};
@@ -284,7 +308,7 @@ std::shared_ptr<const detail::Preamble> PreludeCache::preamble(
         if (!h) return k.preamble;  // unreadable now: use it once, keep nothing
         k.hashes[path] = std::move(*h);
       }
-    if (disk_) disk_->store_large("preamble", disk_key(), detail::encode_preamble({k.preamble, k.hashes}), kMaxDiskPreambles);
+    if (disk_ && on_disk) disk_->store_large("preamble", disk_key(), detail::encode_preamble({k.preamble, k.hashes}), kMaxDiskPreambles);
     kept = std::move(k);
   }
   std::lock_guard<std::mutex> lock(mu_);
@@ -292,6 +316,11 @@ std::shared_ptr<const detail::Preamble> PreludeCache::preamble(
   if (preambles_.size() >= kMaxPreambles) preambles_.erase(preambles_.begin());
   preambles_.push_back(std::move(*kept));
   return preambles_.back().preamble;
+}
+
+void PreludeCache::drop_preambles(std::string_view prefix) {
+  std::lock_guard<std::mutex> lock(mu_);
+  std::erase_if(preambles_, [&](const KeptPreamble& k) { return k.key.starts_with(prefix); });
 }
 
 std::shared_ptr<const DriverJob> PreludeCache::driver_job(const std::string& key,
