@@ -237,7 +237,9 @@ ArchParse parse_arch(const ParseInput& in, const domain::Arch& arch, bool first,
       // Its tokens, not its text: an edit of the comments or blank lines before the code keeps it.
       (key += '\x1c') += preamble_signature(text.substr(0, pre_size));
       pre = opts.prelude_cache->preamble(
-          key, [&] { return build_preamble(*job, opts.clang_resource_dir, opts.unsaved, file, text, pre_size, arch, shared); },
+          key, [&] { return build_preamble(*job, opts.clang_resource_dir, opts.unsaved, file, text, pre_size, arch, shared,
+                                        own_stack);
+          },
           !shared);
     }
     PchBytes pre_pch = pre ? pre->load_pch() : nullptr;

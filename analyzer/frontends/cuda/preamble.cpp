@@ -192,33 +192,38 @@ class BuildAction : public clang::ASTFrontendAction {
 std::shared_ptr<const Preamble> build_preamble(const DriverJob& job, const std::string& resource_dir,
                                                const std::map<std::string, std::string>& unsaved,
                                                const std::string& file, std::string_view text, size_t size,
-                                               const domain::Arch& arch, bool shared) {
+                                               const domain::Arch& arch, bool shared, bool own_stack) {
   if (!job.invocation || size == 0 || size > text.size()) return nullptr;
   auto p = std::make_shared<Preamble>();
   p->text = std::string(text.substr(0, size));
   llvm::SmallString<256> path(llvm::sys::path::parent_path(file));
-  llvm::sys::path::append(path, shared ? std::string(".cudalint-preamble") : ".cudalint-preamble-" + llvm::sys::path::filename(file).str());
+  llvm::sys::path::append(path, shared ? std::string(".cudalint-preamble")
+                                      : ".cudalint-preamble-" + llvm::sys::path::filename(file).str());
   p->path = path.str().str();
   bool ok = false;
   llvm::CrashRecoveryContext crc;
-  crc.RunSafelyOnThread(
-      [&] {
-        auto buf = std::make_shared<clang::PCHBuffer>();
-        VirtualFiles vf(resource_dir, job.prelude, nullptr, &p->probes, nullptr, job.files);
-        for (const auto& [u, t] : unsaved)
-          if (llvm::sys::path::is_absolute(u) && u != file) vf.mem->addFile(u, 0, llvm::MemoryBuffer::getMemBuffer(t, u));
-        vf.mem->addFile(p->path, 0, llvm::MemoryBuffer::getMemBuffer(p->text, p->path));
-        BuildDiags diags;
-        OneAction(std::make_unique<BuildAction>(buf, *p, arch))
-            .runInvocation(invocation_for(job, p->path), vf.files.get(), std::make_shared<clang::PCHContainerOperations>(),
-                           &diags);
-        if (diags.own_errors || !buf->IsComplete || buf->Data.empty()) return;
-        p->errors = diags.errors;
-        if (shared) p->spilled = SpilledPch::write(std::string_view(buf->Data.data(), buf->Data.size()));
-        if (!p->spilled) p->pch = own_pch(std::string(buf->Data.data(), buf->Data.size()));
-        ok = true;
-      },
-      kParseStackBytes);
+  auto run = [&] {
+    auto buf = std::make_shared<clang::PCHBuffer>();
+    VirtualFiles vf(resource_dir, job.prelude, nullptr, &p->probes, nullptr, job.files);
+    for (const auto& [u, t] : unsaved)
+      if (llvm::sys::path::is_absolute(u) && u != file) vf.mem->addFile(u, 0, llvm::MemoryBuffer::getMemBuffer(t, u));
+    vf.mem->addFile(p->path, 0, llvm::MemoryBuffer::getMemBuffer(p->text, p->path));
+    BuildDiags diags;
+    OneAction(std::make_unique<BuildAction>(buf, *p, arch))
+        .runInvocation(invocation_for(job, p->path), vf.files.get(), std::make_shared<clang::PCHContainerOperations>(),
+                       &diags);
+    if (diags.own_errors || !buf->IsComplete || buf->Data.empty()) return;
+    p->errors = diags.errors;
+    if (shared) p->spilled = SpilledPch::write(std::string_view(buf->Data.data(), buf->Data.size()));
+    if (!p->spilled) p->pch = own_pch(std::string(buf->Data.data(), buf->Data.size()));
+    ok = true;
+  };
+  // On the caller's stack when it is large enough, as parses run: a thread made for each build
+  // may take a malloc arena of its own, whose freed memory stays in the process.
+  if (own_stack)
+    crc.RunSafely(run);
+  else
+    crc.RunSafelyOnThread(run, kParseStackBytes);
   return ok ? std::move(p) : nullptr;
 }
 

@@ -99,10 +99,12 @@ class PreambleShift {
 // in-memory files and the editor's `unsaved` buffers. nullptr: none (no invocation, or an error in
 // the preamble's own text, which the full parse reports). `shared`: for the other files of its
 // group too (Options::preamble_group), under a name that is not the file's, its PCH spilled.
+// `own_stack`: the calling thread has kParseStackBytes of stack (else it builds on a new thread).
 std::shared_ptr<const Preamble> build_preamble(const DriverJob& job, const std::string& resource_dir,
                                                const std::map<std::string, std::string>& unsaved,
                                                const std::string& file, std::string_view text, size_t size,
-                                               const domain::Arch& arch, bool shared = false);
+                                               const domain::Arch& arch, bool shared = false,
+                                               bool own_stack = false);
 
 // Appends the preamble's trace to `into`, the trace of a parse of the rest (its conditions came
 // first), its places in the analysed file moved by `shift`. The arch groups are left out: a parse
