@@ -1,5 +1,6 @@
 // Shared by the CUDA front-end equivalence tests (cuda_prelude_cache_test.cpp,
-// cuda_arch_sharing_test.cpp): the .cu files they analyse and the text they compare.
+// cuda_arch_sharing_test.cpp, the preamble tests): the .cu files they analyse and the text they
+// compare.
 #pragma once
 
 #include <algorithm>
@@ -85,5 +86,19 @@ inline std::string render(const Result& r) {
   for (const auto& ar : r.per_arch) s += render(ar);
   return s + render_rest(r);
 }
+
+// A project header for the preamble tests: arch-dependent code, uses (one in a template), and a
+// missing include.
+inline constexpr const char* kPreambleHeader = R"(#pragma once
+#include "missing_in_header.h"
+template <class T>
+__device__ T warp_total(T v) {
+#if __CUDA_ARCH__ >= 900
+  __cluster_barrier_arrive();
+#endif
+  return __reduce_add_sync(0xffffffffu, v);
+}
+__device__ inline unsigned cluster_size() { return __clusterSizeInBlocks(); }
+)";
 
 }  // namespace cudalint::cuda::corpus

@@ -16,10 +16,8 @@ namespace cudalint::cuda {
 namespace {
 
 using corpus::read;
-using corpus::render_archs;
-using corpus::render_rest;
-
-std::string everything(const Result& r) { return render_archs(r) + render_rest(r); }
+using corpus::kPreambleHeader;
+using corpus::render;
 
 Options editor_options(PreludeCache* cache) {
   Options o;
@@ -45,8 +43,8 @@ TEST(CudaPreamble, SameResultsOverTheCorpus) {
     const Result plain = analyze(f.string(), text, without, FeatureTable::builtin());
     const Result built = analyze(f.string(), text, with, FeatureTable::builtin());
     const Result again = analyze(f.string(), text, with, FeatureTable::builtin());
-    EXPECT_EQ(everything(built), everything(plain)) << f.string();
-    EXPECT_EQ(everything(again), everything(plain)) << f.string();
+    EXPECT_EQ(render(built), render(plain)) << f.string();
+    EXPECT_EQ(render(again), render(plain)) << f.string();
     // Every parse read one, or none did (a file without leading includes has none).
     EXPECT_TRUE(again.preamble_parses == 0 || again.preamble_parses == again.clang_parses) << f.string();
     read_preambles += again.preamble_parses;
@@ -55,18 +53,6 @@ TEST(CudaPreamble, SameResultsOverTheCorpus) {
   EXPECT_GT(read_preambles, 100u);  // many files have leading includes
   EXPECT_GT(uses, files.size());            // and real results were compared
 }
-
-constexpr const char* kHeader = R"(#pragma once
-#include "missing_in_header.h"
-template <class T>
-__device__ T warp_total(T v) {
-#if __CUDA_ARCH__ >= 900
-  __cluster_barrier_arrive();
-#endif
-  return __reduce_add_sync(0xffffffffu, v);
-}
-__device__ inline unsigned cluster_size() { return __clusterSizeInBlocks(); }
-)";
 
 constexpr const char* kSource = R"(// a kernel file
 #include <cstdint>
@@ -80,7 +66,7 @@ __global__ void total(unsigned* out, const unsigned* in) {
 
 TEST(CudaPreamble, ProjectHeadersThroughEdits) {
   test_support::TempDir dir;
-  dir.write("sum.cuh", kHeader);
+  dir.write("sum.cuh", kPreambleHeader);
   const std::string file = (dir.path() / "k.cu").string();
   PreludeCache cache;
   Options with = editor_options(&cache);
@@ -89,13 +75,13 @@ TEST(CudaPreamble, ProjectHeadersThroughEdits) {
   auto expect_same = [&](const std::string& text, const Options& w, const Options& wo, bool reads_preamble) {
     const Result a = analyze(file, text, w, FeatureTable::builtin());
     const Result b = analyze(file, text, wo, FeatureTable::builtin());
-    EXPECT_EQ(everything(a), everything(b));
+    EXPECT_EQ(render(a), render(b));
     EXPECT_EQ(a.preamble_parses > 0, reads_preamble);
     return a;
   };
   const Result first = expect_same(kSource, with, without, true);
   // The header's uses, its arch branches and the missing headers of both files came through.
-  const std::string all = everything(first);
+  const std::string all = render(first);
   EXPECT_NE(all.find("__reduce_add_sync"), std::string::npos) << all;
   EXPECT_NE(all.find("__cluster_barrier_arrive"), std::string::npos) << all;
   EXPECT_NE(all.find("__clusterSizeInBlocks"), std::string::npos) << all;
@@ -109,10 +95,10 @@ TEST(CudaPreamble, ProjectHeadersThroughEdits) {
   expect_same(edited, with, without, true);
 
   // The header changed on disk: the preamble is built again and sees it.
-  dir.write("sum.cuh", std::string(kHeader) + "__device__ inline unsigned rank() { return __clusterRelativeBlockRank(); }\n");
+  dir.write("sum.cuh", std::string(kPreambleHeader) + "__device__ inline unsigned rank() { return __clusterRelativeBlockRank(); }\n");
   edited += "__global__ void ranked(unsigned* p) { p[0] = rank(); }\n";
   const Result changed = expect_same(edited, with, without, true);
-  EXPECT_NE(everything(changed).find("__clusterRelativeBlockRank"), std::string::npos);
+  EXPECT_NE(render(changed).find("__clusterRelativeBlockRank"), std::string::npos);
 
   // The header rewritten with the same content (a checkout, `touch`): the preamble still serves.
   {
@@ -123,16 +109,16 @@ TEST(CudaPreamble, ProjectHeadersThroughEdits) {
 
   // An unsaved buffer of the header counts, and so does its going away.
   Options with_buffer = with, without_buffer = without;
-  with_buffer.unsaved[(dir.path() / "sum.cuh").string()] = kHeader;
+  with_buffer.unsaved[(dir.path() / "sum.cuh").string()] = kPreambleHeader;
   without_buffer.unsaved = with_buffer.unsaved;
   const Result buffered = expect_same(edited, with_buffer, without_buffer, true);
-  EXPECT_EQ(everything(buffered).find("__clusterRelativeBlockRank"), std::string::npos);
+  EXPECT_EQ(render(buffered).find("__clusterRelativeBlockRank"), std::string::npos);
   expect_same(edited, with, without, true);
 
   // A missing header that appears: the preamble that did not find it is not used again.
   dir.write("missing_in_file.h", "__device__ inline unsigned dims() { return __clusterDim(); }\n");
   const Result appeared = expect_same(edited, with, without, true);
-  EXPECT_EQ(everything(appeared).find("missing missing_in_file.h"), std::string::npos);
+  EXPECT_EQ(render(appeared).find("missing missing_in_file.h"), std::string::npos);
 
   // Comments and blank lines added or changed among the includes keep the preamble; the uses
   // in headers are still reported at their `#include` lines, which moved.
@@ -141,7 +127,7 @@ TEST(CudaPreamble, ProjectHeadersThroughEdits) {
                             "#include \"sum.cuh\"  // the sums\n" + edited.substr(edited.find("#include \"missing"));
   const Result shifted = expect_same(moved, with, without, true);
   EXPECT_EQ(cache.preambles_built(), built);
-  EXPECT_EQ(everything(shifted), everything(analyze(file, moved, without, FeatureTable::builtin())));
+  EXPECT_EQ(render(shifted), render(analyze(file, moved, without, FeatureTable::builtin())));
   // A directive that differs only in spacing that matters (a function-like macro) does not.
   expect_same("#define SQ(x) ((x) * (x))\n" + edited, with, without, true);
   const size_t built2 = cache.preambles_built();
@@ -159,7 +145,7 @@ TEST(CudaPreamble, ProjectHeadersThroughEdits) {
 // those of a parse without a preamble.
 TEST(CudaPreamble, KeptOnDiskForTheNextRun) {
   test_support::TempDir dir;
-  dir.write("sum.cuh", kHeader);
+  dir.write("sum.cuh", kPreambleHeader);
   const std::string file = (dir.path() / "k.cu").string();
   const std::string cache_dir = (dir.path() / "cache").string();
   PreludeCache plain_cache;
@@ -171,7 +157,7 @@ TEST(CudaPreamble, KeptOnDiskForTheNextRun) {
     Options with = editor_options(&cache);
     with.preamble = true;
     const Result r = analyze(file, text, with, FeatureTable::builtin());
-    EXPECT_EQ(everything(r), everything(analyze(file, text, without, FeatureTable::builtin())));
+    EXPECT_EQ(render(r), render(analyze(file, text, without, FeatureTable::builtin())));
     EXPECT_EQ(r.preamble_parses, r.clang_parses);
     *built = cache.preambles_built();
     return r;
@@ -187,14 +173,14 @@ TEST(CudaPreamble, KeptOnDiskForTheNextRun) {
   std::string edited = std::string(kSource) + "__global__ void more(unsigned* p) { p[0] = __clusterIdx(); }\n";
   const Result next = run(edited, &built);
   EXPECT_EQ(built, 0u);
-  EXPECT_NE(everything(next).find("__clusterIdx"), std::string::npos);
+  EXPECT_NE(render(next).find("__clusterIdx"), std::string::npos);
 
   // A header changed since: built again, and its new use is seen.
-  dir.write("sum.cuh", std::string(kHeader) + "__device__ inline unsigned rank() { return __clusterRelativeBlockRank(); }\n");
+  dir.write("sum.cuh", std::string(kPreambleHeader) + "__device__ inline unsigned rank() { return __clusterRelativeBlockRank(); }\n");
   edited += "__global__ void ranked(unsigned* p) { p[0] = rank(); }\n";
   const Result changed = run(edited, &built);
   EXPECT_GT(built, 0u);
-  EXPECT_NE(everything(changed).find("__clusterRelativeBlockRank"), std::string::npos);
+  EXPECT_NE(render(changed).find("__clusterRelativeBlockRank"), std::string::npos);
   run(edited + "// again\n", &built);
   EXPECT_EQ(built, 0u);
 

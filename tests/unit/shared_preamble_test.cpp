@@ -16,22 +16,8 @@
 namespace cudalint {
 namespace {
 
-using cuda::corpus::render_archs;
-using cuda::corpus::render_rest;
-
-std::string everything(const cuda::Result& r) { return render_archs(r) + render_rest(r); }
-
-constexpr const char* kHeader = R"(#pragma once
-#include "missing_in_header.h"
-template <class T>
-__device__ T warp_total(T v) {
-#if __CUDA_ARCH__ >= 900
-  __cluster_barrier_arrive();
-#endif
-  return __reduce_add_sync(0xffffffffu, v);
-}
-__device__ inline unsigned cluster_size() { return __clusterSizeInBlocks(); }
-)";
+using cuda::corpus::kPreambleHeader;
+using cuda::corpus::render;
 
 // The same directives, after comments of different lengths (the uses in the header are reported
 // at each file's own `#include` line), and different code.
@@ -54,7 +40,7 @@ cuda::Options options(cuda::PreludeCache* cache) {
 
 TEST(SharedPreamble, OneBuildPerArchForTheGroup) {
   test_support::TempDir dir;
-  dir.write("sum.cuh", kHeader);
+  dir.write("sum.cuh", kPreambleHeader);
   cuda::PreludeCache cache;
   const cuda::Options without = options(&cache);
   cuda::Options with = options(&cache);
@@ -67,7 +53,7 @@ TEST(SharedPreamble, OneBuildPerArchForTheGroup) {
     const std::string file = (dir.path() / ("k" + std::to_string(n) + ".cu")).string();
     const cuda::Result shared = cuda::analyze(file, source(n), with, cuda::FeatureTable::builtin());
     const cuda::Result plain = cuda::analyze(file, source(n), without, cuda::FeatureTable::builtin());
-    EXPECT_EQ(everything(shared), everything(plain)) << n;
+    EXPECT_EQ(render(shared), render(plain)) << n;
     if (n == 0) parses = shared.clang_parses;
     EXPECT_EQ(shared.clang_parses, parses) << n;
     EXPECT_EQ(shared.preamble_parses, parses) << n;  // every parse read the group's
@@ -76,11 +62,11 @@ TEST(SharedPreamble, OneBuildPerArchForTheGroup) {
   }
   EXPECT_EQ(parses, 2u);
   // Real uses came through the shared preambles: in the header and in each file's own code.
-  const std::string first = everything(cuda::analyze((dir.path() / "k0.cu").string(), source(0), with,
+  const std::string first = render(cuda::analyze((dir.path() / "k0.cu").string(), source(0), with,
                                                      cuda::FeatureTable::builtin()));
   EXPECT_NE(first.find("__reduce_add_sync"), std::string::npos) << first;
   EXPECT_NE(first.find("missing missing_in_header.h"), std::string::npos) << first;
-  EXPECT_NE(everything(cuda::analyze((dir.path() / "k1.cu").string(), source(1), with, cuda::FeatureTable::builtin()))
+  EXPECT_NE(render(cuda::analyze((dir.path() / "k1.cu").string(), source(1), with, cuda::FeatureTable::builtin()))
                 .find("__clusterIdx"),
             std::string::npos);
   EXPECT_EQ(cache.preambles_kept(), parses);
@@ -104,7 +90,7 @@ std::string report(const std::vector<Finding>& findings) {
 // the run's groups.
 TEST(SharedPreamble, DirectoryRunsGroupTheirFiles) {
   test_support::TempDir dir;
-  dir.write("src/sum.cuh", kHeader);
+  dir.write("src/sum.cuh", kPreambleHeader);
   for (int n = 0; n < 3; ++n) dir.write("src/k" + std::to_string(n) + ".cu", source(n));
   dir.write("src/other.cu", "#include \"sum.cuh\"\n__global__ void k(unsigned* o) { o[0] = warp_total(o[1]); }\n");
   RunOptions o;
